@@ -1,0 +1,194 @@
+/**
+ * The wire protocol between the bridge and its clients (the phone page as a *device*,
+ * the studio as a *studio*). JSON text frames, one message per frame.
+ *
+ *   client → bridge   { t: 'hello', protocol, role, deviceId? }
+ *   bridge → client   { t: 'welcome', protocol, sessionId }     or an error + close
+ *   either way        { t: 'call', id, method, params }  →  { t: 'result', id, result } | { t: 'error', id, error }
+ *   either way        { t: 'event', event, data }
+ *
+ * Methods take one params object and return a Promise (Playwright's TestServerInterface style).
+ */
+import type { SerializedError } from './errors.ts';
+import type { PhoneState, Route, UiNode } from './state.ts';
+
+export const PROTOCOL_VERSION = 1;
+/** Frames larger than this are refused (by ws `maxPayload` on the bridge and by the peer parser). */
+export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_CALL_TIMEOUT_MS = 15_000;
+
+export type ClientRole = 'device' | 'studio';
+
+export type WireMessage =
+  | { t: 'hello'; protocol: number; role: ClientRole; deviceId?: string; info?: Record<string, unknown> }
+  | { t: 'welcome'; protocol: number; sessionId: string }
+  | { t: 'call'; id: number; method: string; params?: unknown }
+  | { t: 'result'; id: number; result?: unknown }
+  | { t: 'error'; id: number | null; error: SerializedError }
+  | { t: 'event'; event: string; data?: unknown };
+
+// ---------------------------------------------------------------------------------------------
+// Device: the phone page serves these calls from the bridge.
+
+export interface StateSnapshot {
+  /** The state tree as a JSON string (moving strings is ~10x faster than structured objects). */
+  json: string;
+  route: Route;
+  revision: number;
+}
+
+export interface Observation {
+  state: StateSnapshot;
+  tree: UiNode[];
+}
+
+export interface DeviceMethods {
+  /** Protocol-level liveness check. */
+  ping(params: Record<string, never>): Promise<{ now: number }>;
+  getState(params: Record<string, never>): Promise<StateSnapshot>;
+  /** Replace the whole state in-page (no reload). Route defaults to home; the back stack is cleared. */
+  reset(params: { stateJson: string; route?: Route }): Promise<{ revision: number }>;
+  /** Replace the state but keep the route and back stack (task hooks adjusting data). */
+  setState(params: { stateJson: string }): Promise<{ revision: number }>;
+  /** An opaque snapshot of state + navigation, restorable with `restore`. */
+  snapshot(params: Record<string, never>): Promise<{ snapshot: string }>;
+  restore(params: { snapshot: string }): Promise<{ revision: number }>;
+  uiTree(params: Record<string, never>): Promise<{ nodes: UiNode[] }>;
+  openApp(params: { app: string }): Promise<{ route: Route }>;
+  /** Back / home / recent pressed on the system navigation bar. */
+  navigate(params: { key: 'back' | 'home' | 'recent' }): Promise<{ route: Route }>;
+  /**
+   * Wait until the phone has settled: fonts loaded, a frame rendered, no running
+   * animation or scroll momentum. Optionally advance the virtual clock first.
+   * With `observe`, also returns the state and the UI tree (one round trip per step).
+   */
+  settle(params: { advanceMs?: number; observe?: boolean; tree?: boolean }): Promise<{ revision: number; route: Route; observation?: Observation }>;
+}
+
+export interface DeviceEvents {
+  stateChanged: { revision: number };
+  routeChanged: { route: Route; revision: number };
+  /** The page's console errors and uncaught exceptions. */
+  log: { level: 'error' | 'warn' | 'info'; message: string };
+}
+
+export type DeviceMethodName = keyof DeviceMethods;
+
+// ---------------------------------------------------------------------------------------------
+// Studio: the studio page calls these on the bridge and receives the events below.
+
+export interface DeviceInfo {
+  deviceId: string;
+  /** `agent` pages are driven by the runner; `interactive` ones by a person in the studio. */
+  kind: 'agent' | 'interactive';
+  route: Route;
+  revision: number;
+  episode?: EpisodeInfo;
+}
+
+export interface TaskInfo {
+  id: string;
+  suite: string;
+  name: string;
+  goal: string;
+  difficulty: string;
+  objective: string;
+  apps: string[];
+}
+
+export interface GoalCheck {
+  name: string;
+  passed: boolean;
+  expected?: unknown;
+  actual?: unknown;
+  path?: string;
+}
+
+export interface StateChange {
+  path: string;
+  kind: 'added' | 'removed' | 'changed';
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface Verdict {
+  success: boolean;
+  clean: boolean;
+  progress: number;
+  passed: boolean;
+  goals: GoalCheck[];
+  issues: { field: string; expected?: unknown; actual?: unknown; message?: string }[];
+  warnings: { path: string; kind: StateChange['kind']; before?: unknown; after?: unknown }[];
+  expectedChanges: StateChange[];
+  unexpectedChanges: StateChange[];
+}
+
+export interface EpisodeInfo {
+  episodeId: string;
+  taskId: string;
+  goal: string;
+  deviceId: string;
+  instance: number;
+  trial: number;
+  seed: number;
+  maxSteps: number;
+  startedAt: string;
+}
+
+export interface StepInfo {
+  episodeId: string;
+  index: number;
+  action: string;
+  /** Where a pointer action landed, in CSS pixels, for the studio's tap marker. */
+  point?: { x: number; y: number };
+  route: Route;
+  revision: number;
+}
+
+export interface EpisodeEnd {
+  episodeId: string;
+  status: string;
+  stopReason: string;
+  steps: number;
+  verdict?: Verdict;
+  answer?: string | null;
+  error?: string | null;
+}
+
+export interface StudioMethods {
+  listDevices(params: Record<string, never>): Promise<{ devices: DeviceInfo[] }>;
+  listTasks(params: Record<string, never>): Promise<{ tasks: TaskInfo[] }>;
+  /** Start receiving a device's state, frames and episode events. */
+  watch(params: { deviceId: string }): Promise<{ device: DeviceInfo; state: StateSnapshot; initial?: StateSnapshot }>;
+  unwatch(params: { deviceId: string }): Promise<Record<string, never>>;
+  /** Interactive mode: set a task up on a device (usually the studio's own embedded phone). */
+  setupTask(params: { deviceId: string; taskId: string; seed?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
+  /** Interactive mode: judge the device's current state against the task set up on it. */
+  judge(params: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
+  /** The run history so far (episodes started and ended), for a studio that connects late. */
+  history(params: Record<string, never>): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] }>;
+}
+
+export interface RunInfo {
+  runId: string;
+  runDir: string;
+  agent: string;
+  tasks: number;
+  startedAt: string;
+  finishedAt?: string;
+  summary?: Record<string, unknown>;
+}
+
+export interface StudioEvents {
+  devicesChanged: { devices: DeviceInfo[] };
+  stateChanged: { deviceId: string; state: StateSnapshot };
+  /** One JPEG screencast frame of an agent-driven page, base64. */
+  frame: { deviceId: string; jpeg: string };
+  runStarted: RunInfo;
+  runEnded: RunInfo;
+  episodeStarted: { info: EpisodeInfo; initial: StateSnapshot };
+  step: StepInfo;
+  /** Live diff and goal progress after each step. */
+  progress: { episodeId: string; deviceId: string; verdict: Verdict };
+  episodeEnded: EpisodeEnd & { deviceId: string };
+}

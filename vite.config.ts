@@ -1,0 +1,49 @@
+import { defineConfig } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('./web', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: './',
+  plugins: [svelte()],
+  // Everything the phone needs is bundled: no CDN, no network fonts.
+  publicDir: false,
+  server: { host: '127.0.0.1', port: 5173, strictPort: false },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      input: {
+        phone: fileURLToPath(new URL('./web/phone.html', import.meta.url)),
+        studio: fileURLToPath(new URL('./web/studio.html', import.meta.url)),
+      },
+    },
+  },
+  test: {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/**/*.test.ts', 'bridge/**/*.test.ts'],
+          exclude: ['**/*.svelte.test.ts', 'test/e2e/**', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'phone',
+          environment: 'jsdom',
+          include: ['test/**/*.svelte.test.ts', 'simulator-apps/**/*.svelte.test.ts', 'web/**/*.svelte.test.ts'],
+        },
+      },
+    ],
+  },
+});
