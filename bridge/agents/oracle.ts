@@ -1,0 +1,209 @@
+/**
+ * The oracle: runs the task's own UI-only solution (`task.oracle(ui, p)`). The solution is an
+ * async script; each `ui.*` call becomes one action handed to the episode loop, and the script
+ * resumes with the observation that action produced. So oracle steps are recorded, counted and
+ * judged exactly like any other agent's.
+ */
+import type { Action } from '../protocol/actions.ts';
+import { describeAction } from '../protocol/actions.ts';
+import { PhonegymError } from '../protocol/errors.ts';
+import { VIEWPORT, type UiNode } from '../protocol/state.ts';
+import type { OracleQuery, OracleUi } from '../tasks/api.ts';
+import type { Agent, AgentFactory, AgentObservation, AgentReply, EpisodeContext } from './types.ts';
+
+export class OracleError extends PhonegymError {
+  override name = 'OracleError';
+}
+
+class Deferred<T> {
+  promise: Promise<T>;
+  resolve!: (v: T) => void;
+  reject!: (e: unknown) => void;
+  constructor() {
+    this.promise = new Promise<T>((res, rej) => {
+      this.resolve = res;
+      this.reject = rej;
+    });
+  }
+}
+
+class EpisodeOver extends Error {}
+
+export function matches(n: UiNode, q: OracleQuery | string): boolean {
+  const query: OracleQuery = typeof q === 'string' ? (q.includes('.') && !q.includes(' ') ? { key: q } : { text: q }) : q;
+  if (query.key !== undefined) {
+    if (!n.key) return false;
+    if (query.key.endsWith('*') ? !n.key.startsWith(query.key.slice(0, -1)) : n.key !== query.key) return false;
+  }
+  if (query.text !== undefined && n.text.trim() !== query.text) return false;
+  if (query.textIncludes !== undefined && !n.text.includes(query.textIncludes)) return false;
+  if (query.role !== undefined && n.role !== query.role) return false;
+  return true;
+}
+
+function describeQuery(q: OracleQuery | string): string {
+  return typeof q === 'string' ? JSON.stringify(q) : JSON.stringify(q);
+}
+
+function center(n: UiNode): { x: number; y: number } {
+  return { x: Math.round(n.bounds.x + n.bounds.w / 2), y: Math.round(n.bounds.y + n.bounds.h / 2) };
+}
+
+/** Tap/type positions are in CSS pixels; convert to the env's declared space when it is not pixels@1x. */
+type ToAgentSpace = (p: { x: number; y: number }) => { x: number; y: number };
+
+class OracleDriver implements OracleUi {
+  constructor(private agent: OracleAgent, private toSpace: ToAgentSpace) {}
+
+  get obs(): AgentObservation {
+    return this.agent.current!;
+  }
+  get state() {
+    return this.obs.state;
+  }
+  get route() {
+    return this.obs.route;
+  }
+  get tree() {
+    return this.obs.tree;
+  }
+
+  find(q: OracleQuery | string): UiNode | undefined {
+    return this.tree.find((n) => matches(n, q));
+  }
+  findAll(q: OracleQuery | string): UiNode[] {
+    return this.tree.filter((n) => matches(n, q));
+  }
+
+  private require(q: OracleQuery | string): UiNode {
+    const n = this.find(q);
+    if (!n) {
+      const keys = this.tree.filter((x) => x.key).map((x) => x.key).slice(0, 40).join(', ');
+      throw new OracleError(`oracle: nothing on screen matches ${describeQuery(q)} (route ${this.route.app}${this.route.path}; keys on screen: ${keys || 'none'})`);
+    }
+    return n;
+  }
+
+  async tap(q: OracleQuery | string): Promise<void> {
+    const p = this.toSpace(center(this.require(q)));
+    await this.agent.emit({ type: 'tap', ...p });
+  }
+  async longPress(q: OracleQuery | string): Promise<void> {
+    const p = this.toSpace(center(this.require(q)));
+    await this.agent.emit({ type: 'long_press', ...p });
+  }
+  async type(q: OracleQuery | string, text: string, opts: { clear?: boolean } = {}): Promise<void> {
+    const p = this.toSpace(center(this.require(q)));
+    await this.agent.emit({ type: 'type', text, ...p, ...(opts.clear ? { clear: true } : {}) });
+  }
+  async pressEnter(): Promise<void> {
+    await this.agent.emit({ type: 'key', key: 'enter' });
+  }
+  async back(): Promise<void> {
+    await this.agent.emit({ type: 'key', key: 'back' });
+  }
+  async home(): Promise<void> {
+    await this.agent.emit({ type: 'key', key: 'home' });
+  }
+  async openApp(app: string): Promise<void> {
+    await this.agent.emit({ type: 'open_app', app });
+  }
+
+  async scrollTo(q: OracleQuery | string, opts: { within?: OracleQuery | string; maxSwipes?: number } = {}): Promise<UiNode> {
+    const max = opts.maxSwipes ?? 12;
+    let direction = 1; // 1 = reveal what is below
+    let lastSignature = '';
+    for (let i = 0; i <= max; i++) {
+      const area = opts.within ? this.require(opts.within).bounds : { x: 0, y: 80, w: VIEWPORT.width, h: VIEWPORT.height - 160 };
+      const n = this.find(q);
+      if (n && n.bounds.y >= area.y && n.bounds.y + n.bounds.h <= area.y + area.h) return n;
+      const signature = this.tree.map((x) => `${x.text}@${x.bounds.y}`).join('|');
+      if (signature === lastSignature) {
+        if (direction === -1) break; // the list moved neither way
+        direction = -1;
+      }
+      lastSignature = signature;
+      const x = area.x + area.w / 2;
+      const span = area.h * 0.3;
+      const mid = area.y + area.h / 2;
+      // If the target is visible but clipped, a small nudge in its direction is enough.
+      const toward = n ? (n.bounds.y < area.y ? -1 : 1) : direction;
+      const from = this.toSpace({ x, y: Math.round(mid + (toward * span) / 2) });
+      const to = this.toSpace({ x, y: Math.round(mid - (toward * span) / 2) });
+      await this.agent.emit({ type: 'drag', x1: from.x, y1: from.y, x2: to.x, y2: to.y });
+    }
+    throw new OracleError(`oracle: could not scroll ${describeQuery(q)} into view after ${max} swipes`);
+  }
+}
+
+export class OracleAgent implements Agent {
+  readonly name = 'oracle';
+  current: AgentObservation | null = null;
+  private nextReply: Deferred<AgentReply> | null = null;
+  private resume: Deferred<void> | null = null;
+  private started = false;
+  private toSpace: ToAgentSpace;
+
+  constructor(toSpace: ToAgentSpace = (p) => p) {
+    this.toSpace = toSpace;
+  }
+
+  start(): void {
+    this.current = null;
+    this.nextReply = null;
+    this.resume = null;
+    this.started = false;
+  }
+
+  act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
+    this.current = obs;
+    const reply = new Deferred<AgentReply>();
+    this.nextReply = reply;
+    if (!this.started) {
+      this.started = true;
+      void this.run(ep);
+    } else {
+      const r = this.resume;
+      this.resume = null;
+      r?.resolve();
+    }
+    return reply.promise;
+  }
+
+  /** Hands one action to the loop and waits for the observation it produced. */
+  emit(action: Action): Promise<void> {
+    const reply = this.nextReply;
+    if (!reply) throw new EpisodeOver('the episode is over');
+    this.nextReply = null;
+    const resume = new Deferred<void>();
+    this.resume = resume;
+    reply.resolve({ action, thought: `oracle: ${describeAction(action)}` });
+    return resume.promise;
+  }
+
+  end(): void {
+    // The loop stopped (budget, loop detection): unblock the script so it can finish quietly.
+    this.resume?.reject(new EpisodeOver('the episode is over'));
+    this.resume = null;
+  }
+
+  private async run(ep: EpisodeContext): Promise<void> {
+    const ui = new OracleDriver(this, this.toSpace);
+    let final: Action;
+    try {
+      const answer = await ep.task.def.oracle(ui, ep.params);
+      final = typeof answer === 'string' ? { type: 'answer', text: answer } : { type: 'complete' };
+    } catch (e) {
+      if (e instanceof EpisodeOver) return;
+      final = { type: 'abort', reason: `oracle failed: ${(e as Error).message}` };
+    }
+    this.nextReply?.resolve({ action: final });
+    this.nextReply = null;
+  }
+}
+
+export const oracleAgent: AgentFactory = {
+  name: 'oracle',
+  description: "runs each task's own UI-only solution (must pass every task)",
+  create: () => new OracleAgent(),
+};

@@ -1,0 +1,47 @@
+/**
+ * The agent interface (spec section 9). An agent sees observations and returns actions; the
+ * episode loop owns everything else (budgets, loop detection, recording, judging).
+ */
+import type { Action } from '../protocol/actions.ts';
+import type { Observation } from '../env/simulatorEnv.ts';
+import type { LoadedTask } from '../tasks/registry.ts';
+import type { Rng } from '../tasks/api.ts';
+
+export interface EpisodeContext {
+  task: LoadedTask;
+  goal: string;
+  params: Record<string, unknown>;
+  seed: number;
+  maxSteps: number;
+  /** Seeded per episode: agents that need randomness use this, so runs reproduce. */
+  rng: Rng;
+}
+
+export interface AgentObservation extends Observation {
+  /** Number of actions taken so far. */
+  step: number;
+}
+
+export type AgentReply =
+  | { action: Action; raw?: string; thought?: string }
+  /** The agent's output could not be understood; ends the episode as a format error. */
+  | { formatError: string; raw?: string };
+
+export interface Agent {
+  readonly name: string;
+  /** Called once per episode before the first act. */
+  start?(ep: EpisodeContext): void | Promise<void>;
+  act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply>;
+  /** Called once per episode after the loop, whatever happened. */
+  end?(ep: EpisodeContext): void | Promise<void>;
+}
+
+export interface AgentFactoryOptions {
+  [key: string]: unknown;
+}
+
+export interface AgentFactory {
+  name: string;
+  description: string;
+  create(opts: AgentFactoryOptions): Agent;
+}

@@ -1,0 +1,43 @@
+/**
+ * Flag parsing for every command, strict: an unknown flag fails with the nearest valid name.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '../protocol/errors.ts';
+import { didYouMean } from '../tasks/suggest.ts';
+
+export type FlagSpec = NonNullable<ParseArgsConfig['options']>;
+
+export function parseFlags<const T extends FlagSpec>(command: string, argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  } catch (e) {
+    const msg = (e as Error).message;
+    const unknown = /Unknown option '(--?[^']+)'/.exec(msg);
+    if (unknown) {
+      const names = Object.keys(options).map((n) => `--${n}`);
+      throw new UsageError(`unknown flag ${unknown[1]} for \`phonegym ${command}\`${didYouMean(unknown[1], names)}. Run \`phonegym ${command} --help\` for the list.`);
+    }
+    const positional = /Unexpected argument '([^']+)'/.exec(msg);
+    if (positional) throw new UsageError(`unexpected argument "${positional[1]}" for \`phonegym ${command}\`. Flags take the form --name value.`);
+    throw new UsageError(`${msg.replace(/\.$/, '')} (phonegym ${command})`);
+  }
+}
+
+export function intFlag(name: string, v: string | undefined, opts: { min?: number; max?: number } = {}): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^-?\d+$/.test(v.trim())) throw new UsageError(`--${name} must be a whole number (got "${v}")`);
+  const n = Number(v);
+  if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min} (got ${n})`);
+  if (opts.max !== undefined && n > opts.max) throw new UsageError(`--${name} must be at most ${opts.max} (got ${n})`);
+  return n;
+}
+
+export function listFlag(v: string | undefined): string[] {
+  return v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [];
+}
+
+export function choiceFlag<T extends string>(name: string, v: string | undefined, choices: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!choices.includes(v as T)) throw new UsageError(`--${name} must be one of ${choices.join(', ')} (got "${v}")${didYouMean(v, choices)}`);
+  return v as T;
+}

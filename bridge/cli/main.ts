@@ -1,0 +1,227 @@
+/**
+ * The `phonegym` command line: run, list, build, doctor. Bad input fails with a clear message
+ * (what, where, what to do) before any browser starts.
+ */
+import { PhonegymError, UsageError } from '../protocol/errors.ts';
+import { agentNames } from '../agents/registry.ts';
+import { findChromium, INSTALL_HINT } from '../env/browser.ts';
+import { ensureWebBuild } from '../build/webBuild.ts';
+import { DEFAULT_CONFIG, type RunConfig } from '../runner/config.ts';
+import { planRun, runEvaluation } from '../runner/run.ts';
+import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
+import { instanceCount } from '../tasks/sampler.ts';
+import { didYouMean } from '../tasks/suggest.ts';
+import { choiceFlag, intFlag, listFlag, parseFlags, type FlagSpec } from './flags.ts';
+
+const RUN_FLAGS = {
+  suite: { type: 'string' },
+  'task-id': { type: 'string' },
+  'task-ids': { type: 'string' },
+  agent: { type: 'string' },
+  'run-dir': { type: 'string' },
+  'max-steps': { type: 'string' },
+  'sample-n': { type: 'string' },
+  'sample-seed': { type: 'string' },
+  'repeat-n': { type: 'string' },
+  'pass-k': { type: 'string' },
+  'loop-detect': { type: 'string' },
+  coords: { type: 'string' },
+  'screenshot-scale': { type: 'string' },
+  'jpeg-quality': { type: 'string' },
+  studio: { type: 'boolean' },
+  'keep-open': { type: 'boolean' },
+  port: { type: 'string' },
+  strict: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies FlagSpec;
+
+const RUN_HELP = `phonegym run [flags]      run agents on tasks and write a run folder
+
+  --suite a,b               suites to run (default: all)
+  --task-id ID              one task, e.g. chat.PinChat
+  --task-ids ID,ID          several tasks
+  --agent NAME              ${agentNames().join(' | ')} (default oracle)
+  --run-dir DIR             where to write (default runs/<YYYYMMDD_HHMMSS>)
+  --max-steps N             step budget for every task (default: the task's own, or by difficulty)
+  --sample-n N              instances per task (default 1)
+  --sample-seed S           base seed; without it one is drawn and recorded in meta.json
+  --repeat-n R              trials per instance (default 1)
+  --pass-k 1,4,8            k values for pass@k when --repeat-n > 1
+  --loop-detect N           N identical actions in a row end the episode (default off)
+  --coords SPACE            pixels | norm1000 | norm1: the agent's coordinate space
+  --screenshot-scale S      1 (360x800) or 3 (1080x2400)
+  --jpeg-quality Q          screenshot quality 1-100 (default 80)
+  --studio                  serve the studio and print its URL
+  --keep-open               keep the studio up after the run until Ctrl+C
+  --port P                  bridge port (default: a free one)
+  --strict                  a task file that fails to load is fatal`;
+
+const LIST_FLAGS = {
+  suite: { type: 'string' },
+  'task-id': { type: 'string' },
+  'task-ids': { type: 'string' },
+  'sample-n': { type: 'string' },
+  json: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies FlagSpec;
+
+const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobile GUI agents
+
+  phonegym run [flags]      run an agent on tasks (phonegym run --help)
+  phonegym list [flags]     list tasks with their taxonomy (--json for tools)
+  phonegym build            build the phone and studio pages
+  phonegym doctor           check the machine: Node, Chromium, the web build`;
+
+export function resolveRunConfig(argv: string[]): RunConfig | 'help' {
+  const { values: v } = parseFlags('run', argv, RUN_FLAGS);
+  if (v.help) return 'help';
+  const taskIds = [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])];
+  const agent = v.agent ?? DEFAULT_CONFIG.agent;
+  if (!agentNames().includes(agent)) throw new UsageError(`unknown agent "${agent}"${didYouMean(agent, agentNames())}. Agents: ${agentNames().join(', ')}`);
+  const scale = intFlag('screenshot-scale', v['screenshot-scale']);
+  if (scale !== undefined && scale !== 1 && scale !== 3) throw new UsageError(`--screenshot-scale must be 1 or 3 (got ${scale})`);
+  const seed = intFlag('sample-seed', v['sample-seed'], { min: 0, max: 0xffffffff });
+  return {
+    ...DEFAULT_CONFIG,
+    suites: listFlag(v.suite),
+    taskIds,
+    agent,
+    runDir: v['run-dir'] ?? null,
+    maxSteps: intFlag('max-steps', v['max-steps'], { min: 1, max: 1000 }) ?? null,
+    sampleN: intFlag('sample-n', v['sample-n'], { min: 1, max: 10_000 }) ?? DEFAULT_CONFIG.sampleN,
+    sampleSeed: seed ?? null,
+    repeatN: intFlag('repeat-n', v['repeat-n'], { min: 1, max: 1000 }) ?? DEFAULT_CONFIG.repeatN,
+    passK: v['pass-k'] ? listFlag(v['pass-k']).map((k) => intFlag('pass-k', k, { min: 1 })!) : DEFAULT_CONFIG.passK,
+    loopDetect: intFlag('loop-detect', v['loop-detect'], { min: 0, max: 1000 }) ?? DEFAULT_CONFIG.loopDetect,
+    coords: choiceFlag('coords', v.coords, ['pixels', 'norm1000', 'norm1'] as const) ?? DEFAULT_CONFIG.coords,
+    screenshotScale: (scale ?? 1) as 1 | 3,
+    jpegQuality: intFlag('jpeg-quality', v['jpeg-quality'], { min: 1, max: 100 }) ?? DEFAULT_CONFIG.jpegQuality,
+    studio: v.studio ?? false,
+    keepOpen: v['keep-open'] ?? false,
+    port: intFlag('port', v.port, { min: 0, max: 65535 }) ?? 0,
+    strict: v.strict ?? false,
+  };
+}
+
+async function cmdRun(argv: string[]): Promise<number> {
+  const config = resolveRunConfig(argv);
+  if (config === 'help') {
+    console.log(RUN_HELP);
+    return 0;
+  }
+  // Refuse bad selections before the browser starts.
+  await planRun(config);
+  const controller = new AbortController();
+  let interrupted = 0;
+  let release: () => void = () => {};
+  const keepOpenUntil = new Promise<void>((r) => (release = r));
+  const onSigint = () => {
+    interrupted++;
+    if (interrupted === 1) {
+      console.error('\nstopping: finishing the files (Ctrl+C again to force)');
+      controller.abort();
+      release();
+    } else process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const out = await runEvaluation(config, { signal: controller.signal, keepOpenUntil });
+    return out.rows.some((r) => r.status === 'run_error') ? 1 : 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+async function cmdList(argv: string[]): Promise<number> {
+  const { values: v } = parseFlags('list', argv, LIST_FLAGS);
+  if (v.help) {
+    console.log('phonegym list [--suite a,b] [--task-id ID] [--task-ids ID,ID] [--sample-n N] [--json] [--strict]');
+    return 0;
+  }
+  const registry = await loadRegistry({ strict: v.strict ?? false });
+  const tasks = selectTasks(registry, { suites: listFlag(v.suite), taskIds: [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])] });
+  const sampleN = intFlag('sample-n', v['sample-n'], { min: 1 }) ?? 1;
+  const rows = tasks.map((t) => ({
+    id: t.id,
+    suite: t.suite,
+    name: t.name,
+    difficulty: t.def.difficulty,
+    objective: t.def.objective,
+    apps: t.def.apps,
+    tags: t.def.tags ?? [],
+    instances: instanceCount(t.def, sampleN),
+    max_steps: resolveMaxSteps(t),
+    file: t.file,
+  }));
+  if (v.json) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    const w = Math.max(4, ...rows.map((r) => r.id.length));
+    console.log(`${'task'.padEnd(w)}  level  objective  apps        steps  instances`);
+    for (const r of rows) console.log(`${r.id.padEnd(w)}  ${r.difficulty.padEnd(5)}  ${r.objective.padEnd(9)}  ${r.apps.join(',').padEnd(10)}  ${String(r.max_steps).padStart(5)}  ${String(r.instances).padStart(9)}`);
+    console.log(`\n${rows.length} task(s)`);
+  }
+  for (const e of registry.errors) console.error(`warning: ${e.file}: ${e.message}`);
+  return 0;
+}
+
+async function cmdDoctor(argv: string[]): Promise<number> {
+  const quiet = argv.includes('--quiet');
+  const say = (s: string) => console.log(`phonegym: ${s}`);
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 20) say(`Node ${process.version} is too old; phonegym needs Node 20 or newer.`);
+  let chromium;
+  try {
+    chromium = findChromium();
+  } catch (e) {
+    say((e as Error).message);
+    return 0;
+  }
+  if (chromium) {
+    if (!quiet) say(`Chromium: ${chromium.path} (${chromium.source})`);
+  } else say(`no Chromium found. ${INSTALL_HINT}`);
+  if (!quiet) say(`Node ${process.version}`);
+  return 0;
+}
+
+async function cmdBuild(): Promise<number> {
+  const b = await ensureWebBuild({ force: true, log: (s) => console.log(s) });
+  console.log(`built ${b.dir} (app build ${b.hash})`);
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'run':
+        return await cmdRun(rest);
+      case 'list':
+        return await cmdList(rest);
+      case 'build':
+        return await cmdBuild();
+      case 'doctor':
+        return await cmdDoctor(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        console.log(MAIN_HELP);
+        return command === undefined ? 1 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'build', 'doctor'])}. Commands: run, list, build, doctor`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`phonegym: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof PhonegymError) {
+      console.error(`phonegym: ${e.message}`);
+      return 1;
+    }
+    console.error(e);
+    return 1;
+  }
+}

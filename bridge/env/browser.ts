@@ -1,0 +1,73 @@
+/**
+ * Finding and launching a Chromium. Order: PHONEGYM_CHROMIUM (explicit override), a system
+ * Chromium or Chrome, Playwright's own downloaded browser, else a clear message on how to get one.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type LaunchOptions } from 'playwright';
+import { UsageError } from '../protocol/errors.ts';
+
+export const CHROMIUM_ENV = 'PHONEGYM_CHROMIUM';
+
+const SYSTEM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+/** Flags that keep a headless Chromium quiet and deterministic on a machine without network or GPU. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--font-render-hinting=none',
+  '--disable-lcd-text',
+  '--force-color-profile=srgb',
+  '--hide-scrollbars',
+];
+
+export interface ChromiumLocation {
+  path: string;
+  source: 'env' | 'system' | 'playwright';
+}
+
+export const INSTALL_HINT =
+  'phonegym needs Chromium. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`; macOS: install Google Chrome), ' +
+  `or point ${CHROMIUM_ENV} at a Chromium/Chrome executable.`;
+
+export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | null {
+  const override = env[CHROMIUM_ENV];
+  if (override) {
+    if (!existsSync(override)) {
+      throw new UsageError(`${CHROMIUM_ENV} is set to ${override}, but no file exists there. Fix the path or unset it.`);
+    }
+    return { path: override, source: 'env' };
+  }
+  for (const p of SYSTEM_CANDIDATES) if (existsSync(p)) return { path: p, source: 'system' };
+  try {
+    const p = chromium.executablePath();
+    if (p && existsSync(p)) return { path: p, source: 'playwright' };
+  } catch {
+    /* no bundled browser */
+  }
+  return null;
+}
+
+export function requireChromium(): ChromiumLocation {
+  const found = findChromium();
+  if (!found) throw new UsageError(`no Chromium found. ${INSTALL_HINT}`);
+  return found;
+}
+
+export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser> {
+  const { path } = requireChromium();
+  return chromium.launch({ headless: true, executablePath: path, ...opts, args: [...CHROMIUM_ARGS, ...(opts.args ?? [])] });
+}

@@ -1,0 +1,172 @@
+/**
+ * The simulator environment: a Playwright page showing the phone, plus the phone's device
+ * connection to the bridge. Actions arrive as real mouse and keyboard input; after each one the
+ * env waits until the phone has settled (a frame rendered, no animation running; never a fixed
+ * sleep) and observes it in one round trip: state JSON + route + UI tree, then a JPEG screenshot.
+ */
+import type { Page } from 'playwright';
+import type { Action } from '../protocol/actions.ts';
+import { assertNever } from '../protocol/actions.ts';
+import { PhonegymError } from '../protocol/errors.ts';
+import type { Observation as WireObservation } from '../protocol/messages.ts';
+import { VIEWPORT, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
+import type { DeviceConnection } from '../server/bridgeServer.ts';
+import { actionToCss, type CoordConfig } from './coords.ts';
+
+export interface Observation {
+  /** JPEG bytes of the screen the agent sees. */
+  screenshot: Buffer;
+  state: PhoneState;
+  stateJson: string;
+  route: Route;
+  tree: UiNode[];
+  revision: number;
+}
+
+export interface SimulatorEnvOptions {
+  coords?: CoordConfig;
+  jpegQuality?: number;
+  /** Virtual time that passes with every action (a person takes a moment per tap). */
+  stepTimeMs?: number;
+  longPressMs?: number;
+}
+
+export class EnvError extends PhonegymError {
+  override name = 'EnvError';
+}
+
+const DEFAULTS = { jpegQuality: 80, stepTimeMs: 2_000, longPressMs: 650 };
+
+export class SimulatorEnv {
+  readonly coords: CoordConfig;
+  private readonly quality: number;
+  private readonly stepTimeMs: number;
+  private readonly longPressMs: number;
+
+  constructor(
+    readonly page: Page,
+    readonly device: DeviceConnection,
+    opts: SimulatorEnvOptions = {},
+  ) {
+    this.coords = opts.coords ?? { space: 'pixels', screenshotScale: 1 };
+    this.quality = opts.jpegQuality ?? DEFAULTS.jpegQuality;
+    this.stepTimeMs = opts.stepTimeMs ?? DEFAULTS.stepTimeMs;
+    this.longPressMs = opts.longPressMs ?? DEFAULTS.longPressMs;
+  }
+
+  get deviceId(): string {
+    return this.device.id;
+  }
+
+  /** CSS pixels → the agent's coordinate space (the oracle computes taps in CSS pixels). */
+  readonly coordsFromCss = (p: { x: number; y: number }): { x: number; y: number } => {
+    switch (this.coords.space) {
+      case 'pixels':
+        return { x: Math.round(p.x * this.coords.screenshotScale), y: Math.round(p.y * this.coords.screenshotScale) };
+      case 'norm1000':
+        return { x: Math.round((p.x / VIEWPORT.width) * 1000), y: Math.round((p.y / VIEWPORT.height) * 1000) };
+      case 'norm1':
+        return { x: p.x / VIEWPORT.width, y: p.y / VIEWPORT.height };
+    }
+  };
+
+  /** Replaces the phone's whole state in-page (no reload) and goes to `route` (default: home). */
+  async reset(state: PhoneState | string, route?: Route): Promise<void> {
+    const stateJson = typeof state === 'string' ? state : JSON.stringify(state);
+    await this.device.call('reset', route ? { stateJson, route } : { stateJson });
+  }
+
+  async openApp(app: string): Promise<void> {
+    await this.device.call('openApp', { app });
+  }
+
+  async getState(): Promise<{ state: PhoneState; json: string; route: Route; revision: number }> {
+    const s = await this.device.call('getState', {});
+    return { state: JSON.parse(s.json), json: s.json, route: s.route, revision: s.revision };
+  }
+
+  async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<Observation> {
+    const settled = await this.device.call('settle', { advanceMs: opts.advanceMs ?? 0, observe: true, tree: true });
+    const o = settled.observation as WireObservation | undefined;
+    if (!o) throw new EnvError('the phone did not return an observation from settle');
+    const screenshot = opts.screenshot === false ? Buffer.alloc(0) : await this.screenshot();
+    return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision };
+  }
+
+  async screenshot(): Promise<Buffer> {
+    return this.page.screenshot({ type: 'jpeg', quality: this.quality, scale: this.coords.screenshotScale > 1 ? 'device' : 'css', caret: 'hide' });
+  }
+
+  /**
+   * Performs one action through real input and returns the next observation. Terminal actions
+   * (answer, complete, abort) and info touch nothing; the caller decides what they mean.
+   */
+  async step(action: Action, opts: { screenshot?: boolean } = {}): Promise<{ observation: Observation; cssAction: Action }> {
+    const a = actionToCss(action, this.coords);
+    let advance = this.stepTimeMs;
+    const mouse = this.page.mouse;
+    switch (a.type) {
+      case 'tap':
+        await mouse.click(a.x, a.y);
+        break;
+      case 'double_tap':
+        await mouse.dblclick(a.x, a.y);
+        break;
+      case 'long_press':
+        await mouse.move(a.x, a.y);
+        await mouse.down();
+        // A long press is a held finger: the hold itself is the input, not a wait for the page.
+        await holdFor(a.durationMs ?? this.longPressMs);
+        await mouse.up();
+        break;
+      case 'swipe':
+        await mouse.move(a.x1, a.y1);
+        await mouse.down();
+        await mouse.move(a.x2, a.y2, { steps: 6 });
+        await mouse.up();
+        break;
+      case 'drag':
+        await mouse.move(a.x1, a.y1);
+        await mouse.down();
+        await mouse.move(a.x2, a.y2, { steps: 20 });
+        // The finger rests before lifting: zero-delta moves tell the phone not to fling.
+        for (let i = 0; i < 3; i++) await mouse.move(a.x2, a.y2);
+        await mouse.up();
+        break;
+      case 'type':
+        if (a.x !== undefined && a.y !== undefined) await mouse.click(a.x, a.y);
+        if (a.clear) {
+          await this.page.keyboard.press('ControlOrMeta+A');
+          await this.page.keyboard.press('Backspace');
+        }
+        await this.page.keyboard.type(a.text);
+        break;
+      case 'key':
+        if (a.key === 'enter') await this.page.keyboard.press('Enter');
+        // System keys go to the OS shell the way adb's keyevent does on a real phone.
+        else await this.device.call('navigate', { key: a.key });
+        break;
+      case 'open_app':
+        await this.device.call('openApp', { app: a.app });
+        break;
+      case 'wait':
+        // Waiting is virtual: the phone's clock moves, the wall clock does not.
+        advance = Math.max(0, a.ms);
+        break;
+      case 'info':
+      case 'answer':
+      case 'complete':
+      case 'abort':
+        advance = 0;
+        break;
+      default:
+        assertNever(a);
+    }
+    const observation = await this.observe({ advanceMs: advance, screenshot: opts.screenshot });
+    return { observation, cssAction: a };
+  }
+}
+
+function holdFor(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,46 @@
+/**
+ * One RunConfig: every flag resolved into one typed object, recorded whole in meta.json
+ * (secrets never enter it).
+ */
+import type { CoordSpace } from '../protocol/actions.ts';
+
+export interface RunConfig {
+  suites: string[];
+  taskIds: string[];
+  agent: string;
+  runDir: string | null;
+  maxSteps: number | null;
+  sampleN: number;
+  sampleSeed: number | null;
+  repeatN: number;
+  passK: number[];
+  loopDetect: number;
+  coords: CoordSpace;
+  /** 1 = screenshots at CSS size (360x800), 3 = device size (1080x2400). */
+  screenshotScale: 1 | 3;
+  jpegQuality: number;
+  studio: boolean;
+  keepOpen: boolean;
+  port: number;
+  strict: boolean;
+}
+
+export const DEFAULT_CONFIG: RunConfig = {
+  suites: [],
+  taskIds: [],
+  agent: 'oracle',
+  runDir: null,
+  maxSteps: null,
+  sampleN: 1,
+  sampleSeed: null,
+  repeatN: 1,
+  passK: [1],
+  loopDetect: 0,
+  coords: 'pixels',
+  screenshotScale: 1,
+  jpegQuality: 80,
+  studio: false,
+  keepOpen: false,
+  port: 0,
+  strict: false,
+};

@@ -1,0 +1,53 @@
+/** meta.json: every resolved flag, seeds, the task set, budgets, versions and content hashes. Never a secret. */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { REPO_ROOT } from '../paths.ts';
+import { PROTOCOL_VERSION } from '../protocol/messages.ts';
+import type { RunConfig } from './config.ts';
+import type { Plan } from './run.ts';
+
+function pkgVersion(name: string): string | null {
+  try {
+    const file = name === 'phonegym' ? join(REPO_ROOT, 'package.json') : join(REPO_ROOT, 'node_modules', name, 'package.json');
+    return JSON.parse(readFileSync(file, 'utf8')).version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function fileHash(rel: string): string {
+  return createHash('sha256').update(readFileSync(join(REPO_ROOT, rel))).digest('hex').slice(0, 16);
+}
+
+export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: string; startedAt: Date; appBuild: string }) {
+  const { config, plan } = a;
+  return {
+    format: 'phonegym.run/1',
+    run_id: basename(a.runDir),
+    command: 'run',
+    config,
+    agent: config.agent,
+    sample_seed: plan.baseSeed,
+    sample_seed_source: plan.seedSource,
+    sample_n: config.sampleN,
+    repeat_n: config.repeatN,
+    tasks: plan.tasks.map((t) => t.id),
+    instances: plan.episodes.filter((e) => e.trial === 0).map((e) => ({ task_id: e.task.id, instance: e.instance, seed: e.seed })),
+    episodes: plan.episodes.length,
+    task_max_steps: plan.taskMaxSteps,
+    task_load_errors: plan.registry.errors,
+    versions: {
+      phonegym: pkgVersion('phonegym'),
+      protocol: PROTOCOL_VERSION,
+      node: process.version,
+      playwright: pkgVersion('playwright'),
+      svelte: pkgVersion('svelte'),
+    },
+    hashes: {
+      app_build: a.appBuild,
+      task_files: Object.fromEntries(plan.tasks.map((t) => [t.id, fileHash(t.file)])),
+    },
+    started_at: a.startedAt.toISOString(),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Task setup (spec section 2, phase 1), shared by the episode runner and the studio's Set up:
+ * seed state → prepare → sample → postSample → push the state to the phone in one reset →
+ * open the start app. The hooks edit a plain JSON draft in Node; the phone is written once.
+ */
+import { createHash } from 'node:crypto';
+import type { PhoneState, Route } from '../protocol/state.ts';
+import type { Rng as RngLike } from '../tasks/api.ts';
+import type { LoadedTask } from '../tasks/registry.ts';
+import { defaultParams, sampleParams } from '../tasks/sampler.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+import { Rng } from '../../simulator-apps/shared/rng.ts';
+
+/** What setup needs from a phone: satisfied by SimulatorEnv and by a bare device connection. */
+export interface SetupTarget {
+  reset(state: PhoneState | string, route?: Route): Promise<void>;
+  openApp(app: string): Promise<void>;
+}
+
+export interface PreparedInstance {
+  params: Record<string, unknown>;
+  state: PhoneState;
+  stateJson: string;
+  rng: RngLike;
+}
+
+/** Runs the hooks in Node and returns the initial state; deterministic in `seed`. */
+export function prepareInstance(task: LoadedTask, seed: number): PreparedInstance {
+  const state = createInitialState(seed);
+  const rng = new Rng(seed);
+  const ctx = { state, p: defaultParams(task.def) as Record<string, unknown>, rng, seed };
+  task.def.prepare?.(ctx);
+  ctx.p = sampleParams(task.def, ctx.state, rng);
+  task.def.postSample?.(ctx);
+  return { params: ctx.p, state: ctx.state, stateJson: JSON.stringify(ctx.state), rng };
+}
+
+export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number): Promise<PreparedInstance> {
+  const prepared = prepareInstance(task, seed);
+  await target.reset(prepared.stateJson);
+  const start = task.def.startApp;
+  if (start && start !== 'home') await target.openApp(start);
+  return prepared;
+}
+
+/** JSON with object keys sorted: equal states give equal text, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}
+
+export function stateHash(state: unknown): string {
+  return 'sha256:' + createHash('sha256').update(canonicalJson(state)).digest('hex').slice(0, 32);
+}

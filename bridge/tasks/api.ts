@@ -1,0 +1,149 @@
+/**
+ * The task API: what a task author writes. One task per file under `tasks/<suite>/<TaskName>.ts`,
+ * `export default defineTask({...})`. Importing a task file has no side effects.
+ *
+ * Lifecycle (spec section 2): reset → prepare(ctx) → sample params → postSample(ctx) → agent loop
+ * → teardown → judge(checkGoals, expectedChanges). `prepare` and `postSample` edit `ctx.state`, a
+ * plain JSON draft that the framework pushes to the phone once; they never touch the UI.
+ */
+import type { PhoneState, Route, UiNode } from '../protocol/state.ts';
+import type { Criterion, JudgeInput } from '../judge/judge.ts';
+
+export type Difficulty = 'L1' | 'L2' | 'L3' | 'L4';
+export type Objective = 'query' | 'action';
+export type StepBudget = 15 | 30 | 45 | 60;
+
+export const DIFFICULTIES: readonly Difficulty[] = ['L1', 'L2', 'L3', 'L4'];
+export const OBJECTIVES: readonly Objective[] = ['query', 'action'];
+
+/** A seeded random source. Tasks and apps never use Math.random. */
+export interface Rng {
+  /** Uniform float in [0, 1). */
+  next(): number;
+  /** Integer in [min, max], both inclusive. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  shuffle<T>(items: readonly T[]): T[];
+  chance(p: number): boolean;
+}
+
+/** How one parameter is drawn (spec section 4): sampler > fields+source > source > type > default. */
+export interface ParamSpec {
+  type?: 'enum' | 'int' | 'float' | 'bool' | 'string';
+  /** enum: the values to draw from. */
+  values?: readonly (string | number | boolean)[];
+  min?: number;
+  max?: number;
+  /** string: a regular expression the drawn string matches. */
+  pattern?: string;
+  /** Candidates from the state: `apps.chat.contacts[*].name`, or the spec's shorthand `apps.chat.contacts[name]`. */
+  source?: string;
+  /** With `source` pointing at records: pick one record and spread fields (param name → record field). */
+  fields?: Record<string, string>;
+  /** A custom draw: a function of (state, rng), or the name of a method on the task definition. */
+  sampler?: ((state: PhoneState, rng: Rng) => unknown) | string;
+  /** Optional filter on `source` candidates (records or values). */
+  where?: (candidate: any, state: PhoneState) => boolean;
+  default?: unknown;
+}
+
+export interface SetupContext<P> {
+  /** The phone state being set up: edit it in place. */
+  state: PhoneState;
+  /** Parameters: defaults only in `prepare`, final values in `postSample`. */
+  p: P;
+  rng: Rng;
+  seed: number;
+}
+
+export interface OracleQuery {
+  /** `data-ui` key, exact (`chat.send`) or a prefix ending in `*` (`chat.item.*`). */
+  key?: string;
+  /** Visible text, exact after trimming. */
+  text?: string;
+  /** Visible text contains this. */
+  textIncludes?: string;
+  role?: string;
+}
+
+/** What an oracle solution drives. Every method is one (or a few) real UI actions, recorded as steps. */
+export interface OracleUi {
+  /** The latest observation. */
+  readonly state: PhoneState;
+  readonly route: Route;
+  readonly tree: readonly UiNode[];
+  find(q: OracleQuery | string): UiNode | undefined;
+  findAll(q: OracleQuery | string): UiNode[];
+  tap(q: OracleQuery | string): Promise<void>;
+  longPress(q: OracleQuery | string): Promise<void>;
+  /** Types into the element (tapping it first), optionally clearing it. */
+  type(q: OracleQuery | string, text: string, opts?: { clear?: boolean }): Promise<void>;
+  pressEnter(): Promise<void>;
+  back(): Promise<void>;
+  home(): Promise<void>;
+  openApp(app: string): Promise<void>;
+  /** Swipes the list under `within` (or the screen) until `q` is fully visible. */
+  scrollTo(q: OracleQuery | string, opts?: { within?: OracleQuery | string; maxSwipes?: number }): Promise<UiNode>;
+}
+
+export interface TaskDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
+  /** Defaults to the file name. PascalCase. */
+  name?: string;
+  /** What the agent is told, in the language of the apps. */
+  goal: string | ((p: P) => string);
+  difficulty: Difficulty;
+  objective: Objective;
+  /** Apps the task touches; the first is where the phone starts when `startApp` is not given. */
+  apps: string[];
+  tags?: string[];
+  maxSteps?: StepBudget;
+  /** Where the phone is when the agent starts: an app id, or `home` (the default). */
+  startApp?: string;
+  params?: { [K in keyof P]?: ParamSpec } & Record<string, ParamSpec>;
+  /** Hard ceiling on instances (spec: sample_max). */
+  sampleMax?: number;
+  prepare?(ctx: SetupContext<P>): void;
+  postSample?(ctx: SetupContext<P>): void;
+  teardown?(ctx: { p: P; seed: number }): void | Promise<void>;
+  /** The goal as named criteria; progress is the fraction passed. */
+  checkGoals(input: JudgeInput, p: P): Criterion[];
+  /** Used only when checkGoals returns []. */
+  isSuccessful?(input: JudgeInput, p: P): boolean;
+  /** Wildcard state paths the task is allowed to change, beyond the criteria's own paths. */
+  expectedChanges?(input: JudgeInput, p: P): string[];
+  /** A solution through the UI only. Query tasks return the answer text. */
+  oracle(ui: OracleUi, p: P): Promise<string | void>;
+  /** Custom samplers referenced by name from params. */
+  samplers?: Record<string, (state: PhoneState, rng: Rng) => unknown>;
+}
+
+/** Declares a task. Returns the definition unchanged; the registry adds the suite and id. */
+export function defineTask<P extends Record<string, unknown> = Record<string, never>>(def: TaskDefinition<P>): TaskDefinition<P> {
+  return def;
+}
+
+/** Criterion helpers, so checkGoals reads as a list of facts. */
+export const criteria = {
+  /** `actual` equals `expected` (deep equality for plain JSON). */
+  equals(name: string, actual: unknown, expected: unknown, path?: string): Criterion {
+    return { name, passed: jsonEqual(actual, expected), expected, actual, ...(path ? { path } : {}) };
+  },
+  /** A boolean fact with an explanation of what was expected. */
+  that(name: string, passed: boolean, details: { expected?: unknown; actual?: unknown; path?: string } = {}): Criterion {
+    return { name, passed, ...details };
+  },
+};
+
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
+  }
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

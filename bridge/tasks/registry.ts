@@ -1,0 +1,130 @@
+/**
+ * Discovers task files (`tasks/<suite>/<TaskName>.ts`), validates their definitions and selects
+ * tasks by suite and id. A file that fails to load is reported with its path and reason; the
+ * other suites still load (strict mode makes it fatal).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../protocol/errors.ts';
+import { DIFFICULTIES, OBJECTIVES, type Difficulty, type TaskDefinition } from './api.ts';
+import { didYouMean } from './suggest.ts';
+import { REPO_ROOT, TASKS_ROOT } from '../paths.ts';
+
+const DEFAULT_BUDGET: Record<Difficulty, number> = { L1: 15, L2: 30, L3: 45, L4: 60 };
+
+export interface LoadedTask {
+  id: string;
+  suite: string;
+  name: string;
+  file: string;
+  def: TaskDefinition<any>;
+}
+
+export interface TaskLoadError {
+  file: string;
+  message: string;
+}
+
+export interface Registry {
+  tasks: LoadedTask[];
+  errors: TaskLoadError[];
+  suites: string[];
+}
+
+export function validateDefinition(def: unknown, name: string): string[] {
+  const problems: string[] = [];
+  if (typeof def !== 'object' || def === null) return ['the default export is not a task definition (use `export default defineTask({...})`)'];
+  const d = def as Partial<TaskDefinition>;
+  if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) problems.push(`task name "${name}" must be PascalCase letters and digits`);
+  if (typeof d.goal !== 'string' && typeof d.goal !== 'function') problems.push('`goal` must be a string or a function of the parameters');
+  if (!DIFFICULTIES.includes(d.difficulty as Difficulty)) problems.push(`\`difficulty\` must be one of ${DIFFICULTIES.join(', ')} (got ${JSON.stringify(d.difficulty)})`);
+  if (!OBJECTIVES.includes(d.objective as never)) problems.push(`\`objective\` must be one of ${OBJECTIVES.join(', ')} (got ${JSON.stringify(d.objective)})`);
+  if (!Array.isArray(d.apps) || d.apps.length === 0 || !d.apps.every((a) => typeof a === 'string')) problems.push('`apps` must list the app ids the task touches');
+  if (d.maxSteps !== undefined && ![15, 30, 45, 60].includes(d.maxSteps)) problems.push(`\`maxSteps\` must be 15, 30, 45 or 60 (got ${JSON.stringify(d.maxSteps)})`);
+  if (typeof d.checkGoals !== 'function') problems.push('`checkGoals(input, p)` is missing');
+  if (typeof d.oracle !== 'function') problems.push('`oracle(ui, p)` is missing: every task proves itself with a UI-only solution');
+  return problems;
+}
+
+function listSuites(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .filter((n) => !n.startsWith('.') && !n.startsWith('_') && n !== 'splits' && statSync(join(root, n)).isDirectory())
+    .sort();
+}
+
+export async function loadRegistry(opts: { root?: string; strict?: boolean } = {}): Promise<Registry> {
+  const root = opts.root ?? TASKS_ROOT;
+  const tasks: LoadedTask[] = [];
+  const errors: TaskLoadError[] = [];
+  const suites = listSuites(root);
+  for (const suite of suites) {
+    const dir = join(root, suite);
+    const seen = new Map<string, string>();
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('_')).sort();
+    for (const f of files) {
+      const file = join(dir, f);
+      const rel = relative(REPO_ROOT, file);
+      let mod: { default?: unknown };
+      try {
+        mod = await import(pathToFileURL(file).href);
+      } catch (e) {
+        errors.push({ file: rel, message: `failed to load: ${(e as Error).message.split('\n')[0]}` });
+        continue;
+      }
+      const def = mod.default as TaskDefinition | undefined;
+      const name = (def && typeof def === 'object' && typeof def.name === 'string' && def.name) || basename(f, '.ts');
+      const problems = validateDefinition(def, name);
+      if (problems.length) {
+        errors.push({ file: rel, message: problems.join('; ') });
+        continue;
+      }
+      if (seen.has(name)) {
+        errors.push({ file: rel, message: `duplicate task name "${name}" in suite ${suite} (also in ${seen.get(name)})` });
+        continue;
+      }
+      seen.set(name, rel);
+      tasks.push({ id: `${suite}.${name}`, suite, name, file: rel, def: def! });
+    }
+  }
+  if (opts.strict && errors.length) {
+    throw new UsageError(`task files failed to load:\n${errors.map((e) => `  ${e.file}: ${e.message}`).join('\n')}`);
+  }
+  return { tasks, errors, suites };
+}
+
+export interface Selection {
+  suites?: string[];
+  taskIds?: string[];
+}
+
+/** Applies suite and id filters; unknown names fail before any browser starts. */
+export function selectTasks(reg: Registry, sel: Selection): LoadedTask[] {
+  const allIds = reg.tasks.map((t) => t.id);
+  const suiteNames = [...new Set([...reg.suites, ...reg.tasks.map((t) => t.suite)])];
+  for (const s of sel.suites ?? []) {
+    if (!suiteNames.includes(s)) throw new UsageError(`unknown suite "${s}"${didYouMean(s, suiteNames)}. Suites: ${suiteNames.join(', ') || '(none)'}`);
+  }
+  for (const id of sel.taskIds ?? []) {
+    if (!allIds.includes(id)) {
+      const broken = reg.errors.find((e) => basename(e.file, '.ts') === id.split('.').pop());
+      const hint = broken ? ` Its file ${broken.file} failed to load: ${broken.message}` : didYouMean(id, allIds);
+      throw new UsageError(`unknown task id "${id}"${hint}`);
+    }
+  }
+  let out = reg.tasks;
+  if (sel.suites?.length) out = out.filter((t) => sel.suites!.includes(t.suite));
+  if (sel.taskIds?.length) out = out.filter((t) => sel.taskIds!.includes(t.id));
+  return out;
+}
+
+/** Spec section 2: --max-steps wins, then the task's own budget, then the difficulty default. */
+export function resolveMaxSteps(task: LoadedTask, cliMaxSteps?: number): number {
+  if (cliMaxSteps !== undefined) return cliMaxSteps;
+  return task.def.maxSteps ?? DEFAULT_BUDGET[task.def.difficulty];
+}
+
+export function goalText(task: LoadedTask, p: Record<string, unknown>): string {
+  return typeof task.def.goal === 'function' ? task.def.goal(p) : task.def.goal;
+}

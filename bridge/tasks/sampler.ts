@@ -1,0 +1,101 @@
+/**
+ * Parameter sampling (spec section 4). Precedence per parameter:
+ *   sampler > fields + source > source > type > default
+ * `sampler` and `fields + source` are terminal (only `default` may stand in when they yield
+ * nothing); plain `source` falls back to the type, then to `default`.
+ */
+import type { PhoneState } from '../protocol/state.ts';
+import { UsageError } from '../protocol/errors.ts';
+import { projectPath } from '../judge/paths.ts';
+import type { ParamSpec, Rng, TaskDefinition } from './api.ts';
+
+/** `apps.chat.contacts[name]` (the spec's shorthand) → `apps.chat.contacts[*].name`. */
+export function normalizeSource(source: string): string {
+  const m = /^(.*)\[([A-Za-z_][A-Za-z0-9_]*)\]$/.exec(source);
+  if (m && !/^[a-z]_/.test(m[2])) return `${m[1]}[*].${m[2]}`;
+  return source;
+}
+
+function sourceCandidates(state: PhoneState, spec: ParamSpec): unknown[] {
+  const values = projectPath(state, normalizeSource(spec.source!));
+  const flat = values.length === 1 && Array.isArray(values[0]) ? (values[0] as unknown[]) : values;
+  const list = flat.filter((v) => v !== undefined && v !== null && v !== '');
+  return spec.where ? list.filter((v) => spec.where!(v, state)) : list;
+}
+
+function byType(name: string, spec: ParamSpec, rng: Rng): unknown {
+  switch (spec.type) {
+    case 'enum':
+      if (!spec.values?.length) throw new UsageError(`parameter "${name}": an enum needs a non-empty \`values\` list`);
+      return rng.pick(spec.values);
+    case 'int': {
+      const min = spec.min ?? 0;
+      const max = spec.max ?? 100;
+      return rng.int(Math.ceil(min), Math.floor(max));
+    }
+    case 'float': {
+      const min = spec.min ?? 0;
+      const max = spec.max ?? 1;
+      return Math.round((min + rng.next() * (max - min)) * 100) / 100;
+    }
+    case 'bool':
+      return rng.chance(0.5);
+    case 'string':
+      if (spec.pattern) throw new UsageError(`parameter "${name}": string patterns are not supported yet; use values or a sampler`);
+      return spec.default;
+    case undefined:
+      return undefined;
+  }
+}
+
+export function sampleParams(def: TaskDefinition<any>, state: PhoneState, rng: Rng): Record<string, unknown> {
+  const params: Record<string, unknown> = defaultParams(def);
+  for (const [name, spec] of Object.entries(def.params ?? {})) {
+    let value: unknown;
+    if (spec.sampler !== undefined) {
+      const fn = typeof spec.sampler === 'string' ? def.samplers?.[spec.sampler] : spec.sampler;
+      if (typeof fn !== 'function') throw new UsageError(`parameter "${name}": sampler "${String(spec.sampler)}" is not defined in \`samplers\``);
+      value = fn(state, rng);
+      if (spec.fields && value && typeof value === 'object') {
+        spreadFields(params, spec.fields, value as Record<string, unknown>);
+        continue;
+      }
+    } else if (spec.fields && spec.source) {
+      const records = sourceCandidates(state, spec).filter((r) => typeof r === 'object');
+      if (records.length) {
+        spreadFields(params, spec.fields, rng.pick(records) as Record<string, unknown>);
+        continue;
+      }
+    } else if (spec.source) {
+      const candidates = sourceCandidates(state, spec);
+      value = candidates.length ? rng.pick(candidates) : byType(name, spec, rng);
+    } else {
+      value = byType(name, spec, rng);
+    }
+    if (value === undefined || value === null) value = spec.default;
+    if (!name.startsWith('_') || value !== undefined) params[name] = value;
+  }
+  return params;
+}
+
+function spreadFields(params: Record<string, unknown>, fields: Record<string, string>, record: Record<string, unknown>): void {
+  for (const [param, field] of Object.entries(fields)) params[param] = record[field];
+}
+
+export function defaultParams(def: TaskDefinition<any>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(def.params ?? {})) if (spec.default !== undefined) out[name] = spec.default;
+  return out;
+}
+
+/** Spec section 3 `_max_instances`: sample_max ceiling; no params → 1; enum-only → product; else N. */
+export function instanceCount(def: TaskDefinition<any>, sampleN: number): number {
+  const specs = Object.values(def.params ?? {});
+  let n: number;
+  if (specs.length === 0) n = 1;
+  else if (specs.every((s) => s.type === 'enum' && !s.sampler && !s.source)) {
+    n = Math.min(sampleN, specs.reduce((acc, s) => acc * (s.values?.length ?? 1), 1));
+  } else n = sampleN;
+  if (def.sampleMax !== undefined) n = Math.min(n, def.sampleMax);
+  return Math.max(1, n);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { passAtK, passHatK, summarize } from '../../bridge/runner/summary.ts';
+import type { ResultRow } from '../../bridge/runner/types.ts';
+
+function row(over: Partial<ResultRow>): ResultRow {
+  return {
+    task_id: 'chat.A', task_name: 'A', suite: 'chat', apps: ['chat'], difficulty: 'L1', objective: 'action', instance: 0, trial_id: 0, seed: 1, params: {}, goal: '', agent: 'x',
+    status: 'completed', error_code: null, error: null, stop_reason: 'complete', steps: 3, max_steps: 15, success: true, goal_success: true, progress: 1, clean: true, passed: true,
+    false_complete: false, overdue_termination: false, answer: null, judge: { success: true, clean: true, progress: 1, passed: true, issues: [], warnings: [] }, init_state_hash: 'h', runtime_s: 1, trajectory: 't', usage: null,
+    ...over,
+  };
+}
+
+describe('pass@k', () => {
+  it('matches hand-computed values', () => {
+    expect(passAtK(5, 0, 1)).toBe(0);
+    expect(passAtK(5, 5, 3)).toBe(1);
+    expect(passAtK(4, 1, 1)).toBeCloseTo(0.25);
+    expect(passAtK(4, 1, 2)).toBeCloseTo(0.5); // 1 - C(3,2)/C(4,2) = 1 - 3/6
+    expect(passAtK(10, 3, 4)).toBeCloseTo(1 - 35 / 210);
+    expect(passHatK(4, 2, 2)).toBeCloseTo(1 / 6);
+    expect(passHatK(4, 4, 4)).toBe(1);
+  });
+});
+
+describe('summarize', () => {
+  it('computes SR, PR, FC, OT, USE and average steps', () => {
+    const s = summarize([
+      row({}),
+      row({ task_id: 'chat.B', success: false, passed: false, progress: 0.5, false_complete: true, steps: 5, judge: { success: false, clean: true, progress: 0.5, passed: false, issues: [], warnings: [] } }),
+      row({ task_id: 'chat.C', success: false, passed: false, clean: false, stop_reason: 'max_steps', overdue_termination: true, steps: 15, judge: { success: true, clean: false, progress: 1, passed: false, issues: [], warnings: [{ path: 'x', kind: 'changed' }] } }),
+      row({ task_id: 'chat.D', status: 'run_error', success: false, passed: false, progress: 0, steps: 1, judge: null }),
+    ]);
+    expect(s.episodes).toBe(4);
+    expect(s.success_rate).toBe(0.25);
+    expect(s.progress_rate).toBe(0.625);
+    expect(s.false_complete).toBe(1);
+    expect(s.overdue_termination).toBe(1);
+    expect(s.unexpected_side_effects).toBe(1);
+    expect(s.avg_steps).toEqual({ success: 3, all: 6 });
+    expect(s.status_counts.run_error).toBe(1);
+    expect(s.tasks.errored).toEqual(['chat.D']);
+    expect(s.per_suite.chat.episodes).toBe(4);
+  });
+
+  it('adds pass@k and pass^k when trials repeat', () => {
+    const rows = [0, 1, 2, 3].map((t) => row({ trial_id: t, success: t === 0 }));
+    const s = summarize(rows, { passK: [1, 2] });
+    expect(s.pass_at_k).toEqual({ '1': 0.25, '2': 0.5 });
+    expect(s.pass_hat_k).toEqual({ '1': 0.25, '2': 0 });
+  });
+});
