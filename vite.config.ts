@@ -32,7 +32,18 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.ts', 'bridge/**/*.test.ts'],
-          exclude: ['**/*.svelte.test.ts', 'test/e2e/**', 'node_modules/**'],
+          exclude: ['**/*.svelte.test.ts', 'test/e2e/**', 'test/cli/**', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cli',
+          environment: 'node',
+          include: ['test/cli/**/*.test.ts'],
+          // Real runs: a Chromium, the bridge and the phone per test.
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -102,6 +102,7 @@ export interface GoalCheck {
   expected?: unknown;
   actual?: unknown;
   path?: string;
+  message?: string;
 }
 
 export interface StateChange {

@@ -1,0 +1,156 @@
+/**
+ * `npm run bench`: phonegym's figures side by side with the raw Playwright floor measured in
+ * the same run on the same page (FACTS.md method). Prints a table and a final JSON line.
+ *
+ *   env.step (real chat actions, screenshot included)  vs  click + one frame + JPEG screenshot
+ *   in-page reset p50                                  vs  page.reload() p50
+ *   judge (diff + goals) on the full chat state
+ */
+import { performance } from 'node:perf_hooks';
+import type { Page } from 'playwright';
+import { ensureWebBuild } from '../build/webBuild.ts';
+import { launchChromium } from '../env/browser.ts';
+import { PhonePool } from '../env/pool.ts';
+import type { SimulatorEnv } from '../env/simulatorEnv.ts';
+import { judge } from '../judge/judge.ts';
+import type { UiNode } from '../protocol/state.ts';
+import { BridgeServer } from '../server/bridgeServer.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+
+const STEPS = Number(process.env.BENCH_STEPS ?? 200);
+const RESETS = Number(process.env.BENCH_RESETS ?? 60);
+
+const p50 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+const fmt = (x: number, d = 2) => x.toFixed(d);
+
+async function rawFloor(page: Page, n: number): Promise<number> {
+  // A click on an inert spot (the status bar), one animation frame, a JPEG screenshot.
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    await page.mouse.click(180, 10);
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+    await page.screenshot({ type: 'jpeg', quality: 80, scale: 'css' });
+  }
+  return n / ((performance.now() - t0) / 1000);
+}
+
+function center(n: UiNode) {
+  return { x: Math.round(n.bounds.x + n.bounds.w / 2), y: Math.round(n.bounds.y + n.bounds.h / 2) };
+}
+
+/** Real chat actions in a cycle: open a chat, go back, contacts tab, chats tab. */
+async function envSteps(env: SimulatorEnv, n: number): Promise<number> {
+  let obs = await env.observe();
+  const find = (pred: (x: UiNode) => boolean) => obs.tree.find(pred);
+  let k = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const phase = k++ % 4;
+    let target: UiNode | undefined;
+    if (phase === 0) target = find((x) => x.key?.startsWith('chat.item.') ?? false);
+    else if (phase === 1) target = undefined; // back key
+    else if (phase === 2) target = find((x) => x.key === 'tab.contacts');
+    else target = find((x) => x.key === 'tab.chats');
+    const r = target ? await env.step({ type: 'tap', ...center(target) }) : await env.step({ type: 'key', key: 'back' });
+    obs = r.observation;
+  }
+  return n / ((performance.now() - t0) / 1000);
+}
+
+async function main(): Promise<void> {
+  const web = await ensureWebBuild({ log: (s) => console.log(s) });
+  const bridge = await BridgeServer.start({ staticDir: web.dir });
+  const browser = await launchChromium();
+  const pool = await PhonePool.open({ browser, bridge, size: 1 });
+  const env = await pool.acquire();
+  try {
+    const state = createInitialState(1);
+    const stateJson = JSON.stringify(state);
+    await env.reset(stateJson);
+    await env.openApp('chat');
+    // Warm up both paths before measuring.
+    await rawFloor(env.page, 10);
+    await envSteps(env, 12);
+
+    const rounds: { floor: number; env: number }[] = [];
+    for (let r = 0; r < 3; r++) {
+      await env.reset(stateJson);
+      await env.openApp('chat');
+      const floor = await rawFloor(env.page, Math.round(STEPS / 3));
+      const step = await envSteps(env, Math.round(STEPS / 3));
+      rounds.push({ floor, env: step });
+    }
+    const floorSps = p50(rounds.map((r) => r.floor));
+    const envSps = p50(rounds.map((r) => r.env));
+
+    const resetMs: number[] = [];
+    for (let i = 0; i < RESETS; i++) {
+      const t = performance.now();
+      await env.device.call('reset', { stateJson });
+      resetMs.push(performance.now() - t);
+    }
+    const reloadMs: number[] = [];
+    const readyMs: number[] = [];
+    for (let i = 0; i < Math.min(RESETS, 30); i++) {
+      const reconnected = bridge.waitForDevice(env.deviceId, { timeoutMs: 20_000 });
+      const t = performance.now();
+      await env.page.reload();
+      reloadMs.push(performance.now() - t);
+      await reconnected;
+      readyMs.push(performance.now() - t);
+    }
+    // The device reconnected as a new connection: take the pool's env off the old one.
+    const device = bridge.device(env.deviceId)!;
+    (env as unknown as { device: typeof device }).device = device;
+
+    // Judge on the full chat state: one message sent and one chat pinned.
+    const after = structuredClone(state) as typeof state;
+    const chats = (after.apps.chat as { chats: { id: string; pinned: boolean; messages: { id: string; from: string; text: string; time: number }[] }[] }).chats;
+    chats[0].messages.push({ id: 'm_bench', from: 'me', text: '你好', time: after.os.time.timestamp });
+    chats[1].pinned = !chats[1].pinned;
+    const spec = {
+      checkGoals: () => [{ name: 'sent', passed: true, path: `apps.chat.chats[${chats[0].id}].messages` }],
+      expectedChanges: () => [`apps.chat.chats[${chats[1].id}].pinned`],
+    };
+    const input = { init: state, final: after, initRoute: { app: 'chat', path: '/' }, route: { app: 'chat', path: '/' }, answer: null, actions: [] };
+    for (let i = 0; i < 50; i++) judge(spec, input);
+    const judgeMs: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t = performance.now();
+      judge(spec, input);
+      judgeMs.push(performance.now() - t);
+    }
+
+    const figures = {
+      state_bytes: stateJson.length,
+      env_steps_per_s: Number(fmt(envSps)),
+      floor_steps_per_s: Number(fmt(floorSps)),
+      env_vs_floor: Number(fmt(envSps / floorSps, 3)),
+      reset_p50_ms: Number(fmt(p50(resetMs))),
+      reload_p50_ms: Number(fmt(p50(reloadMs))),
+      reload_until_ready_p50_ms: Number(fmt(p50(readyMs))),
+      reset_speedup_vs_reload: Number(fmt(p50(reloadMs) / p50(resetMs), 1)),
+      judge_p50_ms: Number(fmt(p50(judgeMs), 3)),
+    };
+    const rows: [string, string, string, string][] = [
+      ['steps/s, 1 page (real chat actions + JPEG)', fmt(envSps), fmt(floorSps), `${fmt(envSps / floorSps, 3)} x floor (goal ≥ 0.8)`],
+      ['reset p50 (ms)', fmt(p50(resetMs)), fmt(p50(reloadMs)), `${figures.reset_speedup_vs_reload}x faster than reload (goal ≤ 10 ms, ≥ 4x)`],
+      ['reload until the phone is ready p50 (ms)', '', fmt(p50(readyMs)), ''],
+      ['judge p50 on the full chat state (ms)', fmt(p50(judgeMs), 3), '', `${(stateJson.length / 1024).toFixed(0)} KB state`],
+    ];
+    console.log('');
+    console.log(`${'measure'.padEnd(46)} ${'phonegym'.padStart(10)} ${'raw floor'.padStart(10)}   ratio`);
+    for (const [a, b, c, d] of rows) console.log(`${a.padEnd(46)} ${b.padStart(10)} ${c.padStart(10)}   ${d}`);
+    console.log('');
+    console.log(JSON.stringify(figures));
+  } finally {
+    await pool.close();
+    await browser.close();
+    await bridge.close();
+  }
+}
+
+await main();

@@ -1,0 +1,29 @@
+/** The state judge: paths and patterns, the state diff, the verdict, answer checks. Pure: imports only the protocol. */
+export {
+  PathSyntaxError,
+  compilePattern,
+  formatPath,
+  formatSegment,
+  getPath,
+  matchPath,
+  parsePath,
+  patternReachesInto,
+  projectPath,
+  projectPathEntries,
+  recordIds,
+  segmentMatches,
+  type CompiledPattern,
+  type PathSegment,
+  type PatternSegment,
+} from './paths.ts';
+export { comparePathSegments, diffStates, type DiffOptions } from './diff.ts';
+export {
+  ALWAYS_EXPECTED,
+  JudgeError,
+  filterUnexpectedChanges,
+  judge,
+  type Criterion,
+  type JudgeInput,
+  type JudgeSpec,
+} from './judge.ts';
+export { answerContains, answerMatches, extractNumbers, normalizeAnswer, type ExpectedAnswer } from './answers.ts';

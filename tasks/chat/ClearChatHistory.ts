@@ -1,0 +1,32 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { chatById, openChatSettings, pickChat } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  chatId: string;
+  contactName: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `清空和“${p.contactName}”的聊天记录。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['chat'],
+  startApp: 'chat',
+  tags: ['chat-settings', 'destructive'],
+  params: {
+    _chat: { sampler: (state, rng) => pickChat(state, rng, (c) => c.messages.length >= 3), fields: { chatId: 'chatId', contactName: 'contactName' } },
+  },
+  checkGoals(input, p) {
+    const after = chatById(input.final, p.chatId);
+    return [
+      criteria.that('the chat still exists', after !== undefined, { expected: 'chat kept', actual: after ? 'chat kept' : 'chat deleted' }),
+      criteria.equals('its history is empty', after?.messages.length ?? null, 0, `apps.chat.chats[${p.chatId}].messages`),
+    ];
+  },
+  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  async oracle(ui, p) {
+    await openChatSettings(ui, p.chatId);
+    await ui.tap('chat.settings.clear');
+    await ui.tap('dialog.confirm');
+  },
+});

@@ -1,0 +1,30 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { chatById, openChatSettings, pickChat, setSwitch } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  chatId: string;
+  contactName: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `给和“${p.contactName}”的聊天开启消息免打扰。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['chat'],
+  startApp: 'home',
+  tags: ['chat-settings'],
+  params: {
+    _chat: { sampler: (state, rng) => pickChat(state, rng), fields: { chatId: 'chatId', contactName: 'contactName' } },
+  },
+  postSample({ state, p }) {
+    chatById(state, p.chatId)!.muted = false;
+  },
+  checkGoals(input, p) {
+    return [criteria.equals('chat is muted', chatById(input.final, p.chatId)?.muted, true, `apps.chat.chats[${p.chatId}].muted`)];
+  },
+  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
+  async oracle(ui, p) {
+    await openChatSettings(ui, p.chatId);
+    await setSwitch(ui, 'chat.settings.mute', true);
+  },
+});

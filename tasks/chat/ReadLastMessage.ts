@@ -1,0 +1,38 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { answerMatches } from '../../bridge/judge/answers.ts';
+import { chatById, openConversation, pickChat } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  chatId: string;
+  contactId: string;
+  contactName: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `“${p.contactName}”发给我的最后一条消息是什么？请原文回答。`,
+  difficulty: 'L2',
+  objective: 'query',
+  apps: ['chat'],
+  startApp: 'chat',
+  tags: ['messages'],
+  params: {
+    _chat: {
+      sampler: (state, rng) => pickChat(state, rng, (c) => c.messages.some((m) => m.from !== 'me')),
+      fields: { chatId: 'chatId', contactId: 'contactId', contactName: 'contactName' },
+    },
+  },
+  checkGoals(input, p) {
+    const theirs = chatById(input.init, p.chatId)!.messages.filter((m) => m.from !== 'me');
+    const expected = theirs[theirs.length - 1].text;
+    return [criteria.that('answer is their last message', answerMatches(input.answer, expected), { expected, actual: input.answer })];
+  },
+  // Reading a chat marks it read: that is part of doing the task, not a side effect.
+  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
+  async oracle(ui, p) {
+    await openConversation(ui, p.chatId);
+    const theirs = chatById(ui.state, p.chatId)!.messages.filter((m) => m.from !== 'me');
+    const text = theirs[theirs.length - 1].text;
+    if (!ui.find({ textIncludes: text })) throw new Error(`the last message "${text}" is not visible in the conversation`);
+    return text;
+  },
+});

@@ -1,0 +1,45 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { chatById, chatOf, contactById, openContact, openConversation, pickChat } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  chatId: string;
+  contactId: string;
+  contactName: string;
+  remark: string;
+}
+
+/** Two flows in one task: contacts → detail → remark editor, then chats → conversation → send. */
+export default defineTask<P>({
+  goal: (p) => `先把“${p.contactName}”的备注改成“${p.remark}”，然后给他/她发消息：备注已改好`,
+  difficulty: 'L3',
+  objective: 'action',
+  apps: ['chat'],
+  startApp: 'chat',
+  tags: ['contacts', 'messages', 'multi-screen'],
+  params: {
+    _chat: {
+      sampler: (state, rng) => pickChat(state, rng, (_c, contact) => contact.remark === '' && chatOf(state).contacts.filter((x) => x.name === contact.name).length === 1),
+      fields: { chatId: 'chatId', contactId: 'contactId', contactName: 'contactName' },
+    },
+    remark: { type: 'enum', values: ['球队队长', '大学室友', '楼下邻居', '前同事'] },
+  },
+  checkGoals(input, p) {
+    const before = chatById(input.init, p.chatId)!.messages.length;
+    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.from === 'me');
+    return [
+      criteria.equals('remark is set', contactById(input.final, p.contactId).remark, p.remark, `apps.chat.contacts[${p.contactId}].remark`),
+      criteria.that('one message sent', sent.length === 1, { expected: 1, actual: sent.length }),
+      criteria.equals('message text', sent[0]?.text ?? null, '备注已改好'),
+    ];
+  },
+  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  async oracle(ui, p) {
+    await openContact(ui, p.contactId);
+    await ui.tap('contact.remark');
+    await ui.type('contact.remark.input', p.remark, { clear: true });
+    await ui.tap('contact.remark.save');
+    await openConversation(ui, p.chatId);
+    await ui.type('chat.input', '备注已改好');
+    await ui.tap('chat.send');
+  },
+});

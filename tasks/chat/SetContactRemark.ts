@@ -1,0 +1,33 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { contactById, openContact, pickContact } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  contactId: string;
+  contactName: string;
+  remark: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `把联系人“${p.contactName}”的备注设置为“${p.remark}”。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['chat'],
+  startApp: 'chat',
+  tags: ['contacts'],
+  params: {
+    _contact: { sampler: (state, rng) => pickContact(state, rng, (c) => c.remark === ''), fields: { contactId: 'contactId', contactName: 'contactName' } },
+    remark: { type: 'enum', values: ['羽毛球搭子', '老同学', '房东', '设计部同事', '健身教练'] },
+  },
+  postSample({ state, p }) {
+    contactById(state, p.contactId).remark = '';
+  },
+  checkGoals(input, p) {
+    return [criteria.equals('remark is set', contactById(input.final, p.contactId).remark, p.remark, `apps.chat.contacts[${p.contactId}].remark`)];
+  },
+  async oracle(ui, p) {
+    await openContact(ui, p.contactId);
+    await ui.tap('contact.remark');
+    await ui.type('contact.remark.input', p.remark, { clear: true });
+    await ui.tap('contact.remark.save');
+  },
+});

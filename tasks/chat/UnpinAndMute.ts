@@ -1,0 +1,37 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { chatById, openChatSettings, pickChat, setSwitch } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  chatId: string;
+  contactName: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `和“${p.contactName}”的聊天太吵了：取消它的置顶，并开启消息免打扰。`,
+  difficulty: 'L3',
+  objective: 'action',
+  apps: ['chat'],
+  startApp: 'home',
+  tags: ['chat-settings'],
+  params: {
+    _chat: { sampler: (state, rng) => pickChat(state, rng), fields: { chatId: 'chatId', contactName: 'contactName' } },
+  },
+  postSample({ state, p }) {
+    const chat = chatById(state, p.chatId)!;
+    chat.pinned = true;
+    chat.muted = false;
+  },
+  checkGoals(input, p) {
+    const chat = chatById(input.final, p.chatId);
+    return [
+      criteria.equals('not pinned', chat?.pinned, false, `apps.chat.chats[${p.chatId}].pinned`),
+      criteria.equals('muted', chat?.muted, true, `apps.chat.chats[${p.chatId}].muted`),
+    ];
+  },
+  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
+  async oracle(ui, p) {
+    await openChatSettings(ui, p.chatId);
+    await setSwitch(ui, 'chat.settings.pin', false);
+    await setSwitch(ui, 'chat.settings.mute', true);
+  },
+});

@@ -1,0 +1,148 @@
+/**
+ * The CLI on throwaway folders: bad input fails fast with a useful message; a real run writes a
+ * complete run folder; the random agent never crashes a run.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../bridge/cli/phonegym.mjs');
+
+async function phonegym(args: string[], opts: { timeout?: number } = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: opts.timeout ?? 60_000, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+const readJsonl = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+describe('bad input fails before any browser starts', () => {
+  it('an unknown flag names the nearest one', async () => {
+    const r = await phonegym(['run', '--suit', 'chat']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown flag --suit');
+    expect(r.stderr).toContain('did you mean --suite?');
+  });
+
+  it('an unknown task id names the nearest one', async () => {
+    const r = await phonegym(['run', '--task-id', 'chat.SendMesage']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown task id "chat.SendMesage" (did you mean chat.SendMessage?)');
+  });
+
+  it('an unknown suite and an unknown agent are refused', async () => {
+    const s = await phonegym(['run', '--suite', 'caht']);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toContain('did you mean chat?');
+    const a = await phonegym(['run', '--agent', 'oracel']);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('did you mean oracle?');
+  });
+
+  it('a malformed number is refused with the flag name', async () => {
+    const r = await phonegym(['run', '--max-steps', 'ten']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--max-steps must be a whole number');
+  });
+
+  it('an unknown command suggests a real one', async () => {
+    const r = await phonegym(['rnu']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('did you mean run?');
+  });
+});
+
+describe('list', () => {
+  it('prints the tasks as JSON with their taxonomy', async () => {
+    const r = await phonegym(['list', '--json', '--suite', 'chat']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual(expect.arrayContaining(['id', 'suite', 'name', 'difficulty', 'objective', 'apps', 'tags', 'instances', 'max_steps']));
+      expect(row.id).toMatch(/^chat\.[A-Z]/);
+    }
+  });
+});
+
+describe('a run folder', () => {
+  it('holds meta, results, summary, errors and trajectories with every field', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'phonegym-cli-')), 'run');
+    const r = await phonegym(['run', '--task-ids', 'chat.PinChat,chat.ReadMyAccountId', '--agent', 'oracle', '--sample-seed', '11', '--run-dir', dir], { timeout: 120_000 });
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('SR 100.0%');
+
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+    expect(meta.sample_seed).toBe(11);
+    expect(meta.sample_seed_source).toBe('cli');
+    expect(meta.tasks).toEqual(['chat.PinChat', 'chat.ReadMyAccountId']);
+    expect(meta.task_max_steps).toEqual({ 'chat.PinChat': 15, 'chat.ReadMyAccountId': 15 });
+    expect(meta.hashes.app_build).toMatch(/^[0-9a-f]{16}$/);
+    expect(Object.keys(meta.hashes.task_files)).toHaveLength(2);
+    expect(meta.config.agent).toBe('oracle');
+    expect(meta.started_at).toBeTruthy();
+    expect(meta.ended_at).toBeTruthy();
+
+    const rows = readJsonl(join(dir, 'results.jsonl'));
+    expect(rows).toHaveLength(2);
+    const fields = ['task_id', 'task_name', 'suite', 'apps', 'instance', 'trial_id', 'seed', 'params', 'status', 'error_code', 'error', 'stop_reason', 'steps', 'max_steps', 'success', 'goal_success', 'progress', 'clean', 'passed', 'false_complete', 'overdue_termination', 'answer', 'judge', 'init_state_hash', 'runtime_s'];
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual(expect.arrayContaining(fields));
+      expect(row.status).toBe('completed');
+      expect(row.passed).toBe(true);
+      expect(row.judge).toMatchObject({ success: true, clean: true, progress: 1, passed: true });
+      expect(row.init_state_hash).toMatch(/^sha256:/);
+      const traj = join(dir, row.trajectory);
+      const doc = JSON.parse(readFileSync(join(traj, 'trajectory.json'), 'utf8'));
+      expect(doc.steps.length).toBe(row.steps);
+      const shots = readdirSync(traj).filter((f) => /^step_\d{3}\.jpg$/.test(f));
+      // One screenshot per executed action plus the initial screen; terminal actions have none.
+      expect(shots.length).toBe(doc.steps.filter((s: { screenshot: string | null }) => s.screenshot).length + 1);
+      const jpg = readFileSync(join(traj, shots[0]));
+      expect(jpg[0]).toBe(0xff);
+      expect(jpg[1]).toBe(0xd8);
+    }
+    const query = rows.find((x) => x.task_id === 'chat.ReadMyAccountId');
+    expect(query.stop_reason).toBe('answer');
+    expect(query.answer).toBeTruthy();
+
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ episodes: 2, success: 2, success_rate: 1, progress_rate: 1, false_complete: 0, overdue_termination: 0, unexpected_side_effects: 0 });
+    expect(summary.per_suite.chat.success_rate).toBe(1);
+    expect(readFileSync(join(dir, 'errors.jsonl'), 'utf8')).toBe('');
+    expect(existsSync(join(dir, 'browser_logs'))).toBe(true);
+  });
+
+  it('the same seed gives the same initial state hash in another process', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'phonegym-seed-'));
+    const args = ['--task-id', 'chat.SendMessage', '--agent', 'noop', '--sample-seed', '99'];
+    await phonegym(['run', ...args, '--run-dir', join(base, 'a')], { timeout: 120_000 });
+    await phonegym(['run', ...args, '--run-dir', join(base, 'b')], { timeout: 120_000 });
+    const [a] = readJsonl(join(base, 'a', 'results.jsonl'));
+    const [b] = readJsonl(join(base, 'b', 'results.jsonl'));
+    expect(a.init_state_hash).toBe(b.init_state_hash);
+    expect(a.params).toEqual(b.params);
+    expect(a.passed).toBe(false);
+  });
+
+  it('the random agent never crashes the run', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'phonegym-random-')), 'run');
+    const r = await phonegym(['run', '--suite', 'chat', '--agent', 'random', '--max-steps', '12', '--sample-seed', '5', '--loop-detect', '4', '--run-dir', dir], { timeout: 240_000 });
+    expect(r.code).toBe(0);
+    const rows = readJsonl(join(dir, 'results.jsonl'));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const row of rows) {
+      expect(row.status, `${row.task_id}: ${row.error}`).toBe('completed');
+      expect(row.steps).toBeLessThanOrEqual(12);
+    }
+  });
+});
