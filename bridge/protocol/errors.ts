@@ -87,8 +87,9 @@ const classes: Record<string, new (message: string, opts: { code?: string; detai
 };
 
 export function reviveError(s: SerializedError): PhonegymError {
-  const Cls = classes[s.name] ?? RemoteError;
+  const known = Object.hasOwn(classes, s.name);
+  const Cls = known ? classes[s.name] : RemoteError;
   const err = new Cls(s.message, { code: s.code, details: s.details });
-  if (!classes[s.name]) (err as { remoteName?: string }).remoteName = s.name;
+  if (!known) (err as { remoteName?: string }).remoteName = s.name;
   return err;
 }

@@ -4,7 +4,7 @@
  * pending call; malformed or oversized input is answered with an error, never thrown.
  * Isomorphic: imports nothing from Node or the DOM.
  */
-import { ConnectionClosedError, PhonegymError, TimeoutError, reviveError, serializeError } from './errors.ts';
+import { ConnectionClosedError, PhonegymError, RemoteError, TimeoutError, reviveError, serializeError, type SerializedError } from './errors.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, MAX_MESSAGE_BYTES, type WireMessage } from './messages.ts';
 
 export interface Transport {
@@ -132,7 +132,13 @@ export class RpcPeer<Local extends object, Remote extends object, InEvents exten
       p.reject(new ConnectionClosedError(`${this.opts.label ?? 'peer'}: connection closed while ${p.method} was pending (${this.closedReason})`, { details: { method: p.method } }));
       this.pending.delete(id);
     }
-    for (const cb of this.closeListeners) cb(this.closedReason);
+    for (const cb of this.closeListeners) {
+      try {
+        cb(this.closedReason);
+      } catch (e) {
+        this.opts.onBadMessage?.(`close listener threw: ${(e as Error)?.message ?? e}`);
+      }
+    }
   }
 
   private bad(reason: string, id: number | null = null): void {
@@ -176,7 +182,7 @@ export class RpcPeer<Local extends object, Remote extends object, InEvents exten
         if (!p) return;
         clearTimeout(p.timer);
         this.pending.delete(msg.id);
-        p.reject(reviveError(msg.error));
+        p.reject(reviveWireError(msg.error));
         return;
       }
       case 'event': {
@@ -203,13 +209,46 @@ export class RpcPeer<Local extends object, Remote extends object, InEvents exten
       this.sendRaw({ t: 'error', id, error: { name: 'PhonegymError', message: `unknown method "${method}"`, code: 'unknown_method' } });
       return;
     }
+    let reply: string;
     try {
       const result = await handler(params ?? {});
-      this.sendRaw({ t: 'result', id, result });
+      reply = JSON.stringify({ t: 'result', id, result } satisfies WireMessage);
     } catch (e) {
+      // Also reached when the result cannot be serialised (a cycle, a BigInt): the caller
+      // gets an error now instead of waiting for its timeout.
       this.sendRaw({ t: 'error', id, error: serializeError(e) });
+      return;
+    }
+    if (this.closedReason !== null) return;
+    try {
+      this.transport.send(reply);
+    } catch {
+      /* the close handler reports it */
     }
   }
+}
+
+/**
+ * reviveError looks the class up by the peer-supplied `name`; a hostile name such as
+ * "constructor" or "toString" must neither throw inside `receive` (the pending call would
+ * hang) nor reject with a non-Error.
+ */
+function reviveWireError(s: SerializedError): PhonegymError {
+  const clean: SerializedError = {
+    name: typeof s.name === 'string' ? s.name : 'Error',
+    message: String(s.message),
+    code: typeof s.code === 'string' ? s.code : 'internal',
+    ...(typeof s.details === 'object' && s.details !== null && !Array.isArray(s.details) ? { details: s.details } : {}),
+  };
+  try {
+    const e = reviveError(clean);
+    if (e instanceof PhonegymError) return e;
+  } catch {
+    /* fall through */
+  }
+  const e = new RemoteError(clean.message, { code: clean.code, details: clean.details });
+  (e as { remoteName?: string }).remoteName = clean.name;
+  return e;
 }
 
 /** Returns why a parsed value is not a valid wire message, or null. */

@@ -1,0 +1,279 @@
+/**
+ * Studio clients: serves StudioMethods (device questions from the registry, task questions from
+ * the runner's backend), forwards the state of watched devices, and fans the runner's events
+ * out to every studio. Every event is serialised once, however many studios listen.
+ */
+import { PhonegymError } from '../protocol/errors.ts';
+import type { DeviceInfo, EpisodeInfo, EpisodeEnd, RunInfo, StateSnapshot, StudioEvents, StudioMethods, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
+import { RpcPeer } from '../protocol/rpc.ts';
+import type { DeviceConnectionImpl, DeviceRegistry } from './deviceRegistry.ts';
+import type { WsTransport } from './wsTransport.ts';
+
+/** Implemented by the runner and injected; the bridge works without one (device methods only). */
+export interface StudioBackend {
+  listTasks(): Promise<TaskInfo[]>;
+  setupTask(p: { deviceId: string; taskId: string; seed?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
+  judge(p: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
+  history(): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] }>;
+  /** The state the current episode on this device started from (sent with `watch` for the diff). */
+  initialState?(deviceId: string): StateSnapshot | undefined;
+}
+
+type StudioPeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
+
+interface StudioClient {
+  sessionId: string;
+  peer: StudioPeer;
+  transport: WsTransport;
+  watching: Set<string>;
+}
+
+/** A studio watching more devices than this is a bug or hostile; the grid view shows far fewer. */
+const MAX_WATCHES_PER_STUDIO = 256;
+/** Frames are lossy: a studio this far behind skips frames rather than queueing them. */
+const FRAME_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+function invalid(method: string, message: string): PhonegymError {
+  return new PhonegymError(`${method}: ${message}`, { code: 'invalid_params', details: { method } });
+}
+
+/** Params come from the wire: their declared type is a hope, not a fact. */
+function requireString(method: string, params: object, key: string): string {
+  const v = Object.hasOwn(params, key) ? (params as Record<string, unknown>)[key] : undefined;
+  if (typeof v !== 'string' || v.length === 0 || v.length > 200) throw invalid(method, `params.${key} must be a non-empty string`);
+  return v;
+}
+
+function isStateSnapshot(v: unknown): v is StateSnapshot {
+  const s = v as StateSnapshot;
+  return typeof v === 'object' && v !== null && typeof s.json === 'string' && typeof s.revision === 'number' &&
+    typeof s.route === 'object' && s.route !== null && typeof s.route.app === 'string' && typeof s.route.path === 'string';
+}
+
+export class StudioHub {
+  private clients = new Set<StudioClient>();
+  private watchCounts = new Map<string, number>();
+  private watchListeners = new Set<(deviceId: string, watchers: number) => void>();
+  /** Per device: a change counter and whether a getState is in flight (see noteChange). */
+  private pumps = new Map<string, { seq: number; fetching: boolean }>();
+  /** The episode running on each device, learnt from the runner's broadcasts. */
+  private episodes = new Map<string, EpisodeInfo>();
+
+  constructor(private ctx: { registry: DeviceRegistry; backend: () => StudioBackend | undefined; log: (line: string) => void }) {
+    ctx.registry.onChange(({ type, device }) => {
+      if (type === 'added') this.followDevice(device);
+      else if (!this.pumps.get(device.id)?.fetching) this.pumps.delete(device.id);
+      this.broadcastDevices();
+    });
+  }
+
+  /** Connected studios. */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * Sends an event to every studio. The runner's episodeStarted/episodeEnded also tell the hub
+   * which episode runs on which device (listDevices reports it).
+   */
+  broadcast<K extends keyof StudioEvents>(event: K, data: StudioEvents[K]): void {
+    this.sendTo(this.clients, event, data);
+    if (event === 'episodeStarted') {
+      const { info } = data as StudioEvents['episodeStarted'];
+      this.episodes.set(info.deviceId, info);
+      this.broadcastDevices();
+    } else if (event === 'episodeEnded') {
+      const end = data as StudioEvents['episodeEnded'];
+      if (this.episodes.get(end.deviceId)?.episodeId === end.episodeId) {
+        this.episodes.delete(end.deviceId);
+        this.broadcastDevices();
+      }
+    }
+  }
+
+  watchers(deviceId: string): number {
+    return this.watchCounts.get(deviceId) ?? 0;
+  }
+
+  /** A screencast frame, sent only to studios watching the device and not lagging behind. */
+  emitFrame(deviceId: string, jpegBase64: string): void {
+    const targets = [...this.clients].filter((c) => c.watching.has(deviceId) && c.transport.bufferedAmount < FRAME_BACKLOG_BYTES);
+    this.sendTo(targets, 'frame', { deviceId, jpeg: jpegBase64 });
+  }
+
+  /** Called whenever a device's watcher count changes: the runner starts/stops its screencast. */
+  onWatchChange(cb: (deviceId: string, watchers: number) => void): () => void {
+    this.watchListeners.add(cb);
+    return () => this.watchListeners.delete(cb);
+  }
+
+  deviceInfo(device: DeviceConnectionImpl): DeviceInfo {
+    const episode = this.episodes.get(device.id);
+    return { ...device.info(), ...(episode ? { episode } : {}) };
+  }
+
+  /** Takes over a socket that completed the studio handshake. */
+  attach(transport: WsTransport, sessionId: string): void {
+    const client: StudioClient = { sessionId, transport, watching: new Set(), peer: undefined as unknown as StudioPeer };
+    client.peer = new RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>(transport, {
+      label: `studio ${sessionId.slice(0, 8)}`,
+      handlers: this.handlersFor(client),
+      onBadMessage: (reason) => {
+        this.ctx.log(`studio ${sessionId.slice(0, 8)}: ${reason}`);
+        transport.noteBadMessage();
+      },
+      onControl: (msg) => client.peer.sendRaw({ t: 'error', id: null, error: { name: 'ProtocolError', message: `unexpected "${msg.t}" after the handshake`, code: 'bad_message' } }),
+    });
+    this.clients.add(client);
+    client.peer.onClose((reason) => {
+      this.clients.delete(client);
+      for (const id of client.watching) this.changeWatchers(id, -1);
+      client.watching.clear();
+      this.ctx.log(`studio ${sessionId.slice(0, 8)} disconnected (${reason})`);
+    });
+  }
+
+  closeAll(reason: string, code: number): void {
+    for (const c of this.clients) {
+      c.transport.close(code, reason);
+      c.peer.close(reason);
+    }
+  }
+
+  private handlersFor(client: StudioClient): StudioHandlers {
+    const backend = (method: string): StudioBackend => {
+      const b = this.ctx.backend();
+      if (!b) throw new PhonegymError(`${method}: this bridge has no task runner attached (start it through the phonegym CLI, e.g. \`phonegym studio\`)`, { code: 'no_backend', details: { method } });
+      return b;
+    };
+    return {
+      listDevices: () => ({ devices: this.ctx.registry.list().map((d) => this.deviceInfo(d)) }),
+      listTasks: async () => ({ tasks: await backend('listTasks').listTasks() }),
+      watch: async (params) => {
+        const deviceId = requireString('watch', params, 'deviceId');
+        const device = this.ctx.registry.get(deviceId);
+        if (!device) throw new PhonegymError(`watch: no device "${deviceId}" is connected (listDevices shows the connected ones)`, { code: 'device_not_found', details: { deviceId } });
+        if (!client.watching.has(deviceId)) {
+          if (client.watching.size >= MAX_WATCHES_PER_STUDIO) throw invalid('watch', `a studio may watch at most ${MAX_WATCHES_PER_STUDIO} devices`);
+          // Watch before fetching so a change during the fetch is forwarded too.
+          client.watching.add(deviceId);
+          this.changeWatchers(deviceId, +1);
+        }
+        const state = await this.fetchState(device);
+        let initial: StateSnapshot | undefined;
+        try {
+          initial = this.ctx.backend()?.initialState?.(deviceId);
+        } catch (e) {
+          this.ctx.log(`backend.initialState(${deviceId}) threw: ${(e as Error)?.message ?? e}`);
+        }
+        return { device: this.deviceInfo(device), state, ...(initial ? { initial } : {}) };
+      },
+      unwatch: (params) => {
+        const deviceId = requireString('unwatch', params, 'deviceId');
+        if (client.watching.delete(deviceId)) this.changeWatchers(deviceId, -1);
+        return {};
+      },
+      setupTask: (params) => {
+        const deviceId = requireString('setupTask', params, 'deviceId');
+        const taskId = requireString('setupTask', params, 'taskId');
+        const seed = (params as { seed?: unknown }).seed;
+        if (seed !== undefined && !(Number.isSafeInteger(seed) && (seed as number) >= 0)) throw invalid('setupTask', 'params.seed must be a non-negative integer');
+        return backend('setupTask').setupTask({ deviceId, taskId, ...(seed !== undefined ? { seed: seed as number } : {}) });
+      },
+      judge: (params) => {
+        const deviceId = requireString('judge', params, 'deviceId');
+        const answer = (params as { answer?: unknown }).answer;
+        if (answer !== undefined && typeof answer !== 'string') throw invalid('judge', 'params.answer must be a string');
+        return backend('judge').judge({ deviceId, ...(answer !== undefined ? { answer } : {}) });
+      },
+      history: async () => {
+        const b = this.ctx.backend();
+        // No runner means no runs: an empty history is the truthful answer, not an error.
+        return b ? b.history() : { episodes: [] };
+      },
+    };
+  }
+
+  private async fetchState(device: DeviceConnectionImpl): Promise<StateSnapshot> {
+    const state = await device.call('getState', {});
+    if (!isStateSnapshot(state)) throw new PhonegymError(`device "${device.id}" returned a malformed state snapshot`, { code: 'bad_message', details: { deviceId: device.id } });
+    return state;
+  }
+
+  private followDevice(device: DeviceConnectionImpl): void {
+    // Route changes are part of the snapshot, so they are forwarded like state changes.
+    device.on('stateChanged', () => this.noteChange(device.id));
+    device.on('routeChanged', () => this.noteChange(device.id));
+    // A reconnecting page (same id) may come back with another state: refresh its watchers.
+    this.noteChange(device.id);
+  }
+
+  /**
+   * Coalesces state forwarding: at most one getState in flight per device; a change seen during
+   * a fetch triggers one more fetch afterwards, so watchers always end on the latest state.
+   */
+  private noteChange(deviceId: string): void {
+    if (this.watchers(deviceId) === 0) return;
+    let pump = this.pumps.get(deviceId);
+    if (!pump) this.pumps.set(deviceId, (pump = { seq: 0, fetching: false }));
+    pump.seq++;
+    if (!pump.fetching) void this.runPump(deviceId, pump);
+  }
+
+  private async runPump(deviceId: string, pump: { seq: number; fetching: boolean }): Promise<void> {
+    pump.fetching = true;
+    try {
+      let fetched = -1;
+      while (fetched !== pump.seq && this.watchers(deviceId) > 0) {
+        fetched = pump.seq;
+        const device = this.ctx.registry.get(deviceId);
+        if (!device || device.closed) return;
+        let state: StateSnapshot;
+        try {
+          state = await this.fetchState(device);
+        } catch (e) {
+          this.ctx.log(`device ${deviceId}: could not fetch state for studio watchers: ${(e as Error)?.message ?? e}`);
+          return;
+        }
+        this.sendTo([...this.clients].filter((c) => c.watching.has(deviceId)), 'stateChanged', { deviceId, state });
+      }
+    } finally {
+      pump.fetching = false;
+      if (!this.ctx.registry.get(deviceId)) this.pumps.delete(deviceId);
+    }
+  }
+
+  private changeWatchers(deviceId: string, delta: number): void {
+    const n = Math.max(0, this.watchers(deviceId) + delta);
+    if (n === 0) this.watchCounts.delete(deviceId);
+    else this.watchCounts.set(deviceId, n);
+    for (const cb of this.watchListeners) {
+      try {
+        cb(deviceId, n);
+      } catch (e) {
+        this.ctx.log(`watch listener threw: ${(e as Error)?.message ?? e}`);
+      }
+    }
+  }
+
+  private broadcastDevices(): void {
+    this.broadcast('devicesChanged', { devices: this.ctx.registry.list().map((d) => this.deviceInfo(d)) });
+  }
+
+  private sendTo<K extends keyof StudioEvents>(targets: Iterable<StudioClient>, event: K, data: StudioEvents[K]): void {
+    let text: string | undefined;
+    for (const c of targets) {
+      if (c.transport.closed) continue;
+      text ??= JSON.stringify({ t: 'event', event, data } satisfies WireMessage);
+      try {
+        c.transport.send(text);
+      } catch {
+        /* closing: its close handler cleans up */
+      }
+    }
+  }
+}
+
+type StudioHandlers = {
+  [K in keyof StudioMethods]: (p: Parameters<StudioMethods[K]>[0]) => Awaited<ReturnType<StudioMethods[K]>> | ReturnType<StudioMethods[K]>;
+};

@@ -1,0 +1,49 @@
+/**
+ * Every task proves itself end to end, through the real CLI, bridge, Chromium and phone:
+ * the oracle (UI actions only) passes every chat task; doing nothing passes none.
+ */
+import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../bridge/cli/phonegym.mjs');
+
+async function runCli(args: string[]) {
+  const dir = join(mkdtempSync(join(tmpdir(), 'phonegym-e2e-')), 'run');
+  const { stdout } = await exec(process.execPath, [CLI, 'run', ...args, '--run-dir', dir], { timeout: 300_000, env: { ...process.env, NO_COLOR: '1' } });
+  const rows = readFileSync(join(dir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+  return { dir, stdout, rows, summary };
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const seed of [1, 2024]) {
+  test(`the oracle passes every chat task (seed ${seed}, 2 instances each)`, async () => {
+    test.setTimeout(300_000);
+    const { rows, summary } = await runCli(['--suite', 'chat', '--agent', 'oracle', '--sample-seed', String(seed), '--sample-n', '2']);
+    const failures = rows.filter((r) => !r.success).map((r) => `${r.task_id}#${r.instance}: ${r.status} ${r.stop_reason} ${r.error ?? ''} ${JSON.stringify(r.judge?.issues ?? [])} ${JSON.stringify(r.judge?.warnings ?? [])}`);
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(summary.success_rate).toBe(1);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+  });
+}
+
+test('doing nothing passes no task', async () => {
+  test.setTimeout(300_000);
+  const { rows, summary } = await runCli(['--suite', 'chat', '--agent', 'noop', '--sample-seed', '3']);
+  expect(rows.length).toBeGreaterThanOrEqual(10);
+  for (const r of rows) {
+    expect(r.status).toBe('completed');
+    expect(r.passed, `${r.task_id} passed with noop`).toBe(false);
+    expect(r.stop_reason).toBe('complete');
+    expect(r.false_complete).toBe(true);
+    // Not an accident of side effects: the goal itself is unmet.
+    expect(r.goal_success, `${r.task_id}: goal already met before acting`).toBe(false);
+  }
+  expect(summary.success_rate).toBe(0);
+});
