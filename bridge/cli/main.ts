@@ -29,6 +29,8 @@ const RUN_FLAGS = {
   'screenshot-scale': { type: 'string' },
   'jpeg-quality': { type: 'string' },
   studio: { type: 'boolean' },
+  'studio-wait': { type: 'string' },
+  pace: { type: 'string' },
   'keep-open': { type: 'boolean' },
   port: { type: 'string' },
   strict: { type: 'boolean' },
@@ -52,6 +54,8 @@ const RUN_HELP = `phonegym run [flags]      run agents on tasks and write a run 
   --screenshot-scale S      1 (360x800) or 3 (1080x2400)
   --jpeg-quality Q          screenshot quality 1-100 (default 80)
   --studio                  serve the studio and print its URL
+  --studio-wait S           with --studio, wait up to S seconds for it to connect (default 30)
+  --pace MS                 pause after each step while a studio watches (default 500, 0 = off)
   --keep-open               keep the studio up after the run until Ctrl+C
   --port P                  bridge port (default: a free one)
   --strict                  a task file that fails to load is fatal`;
@@ -98,6 +102,8 @@ export function resolveRunConfig(argv: string[]): RunConfig | 'help' {
     screenshotScale: (scale ?? 1) as 1 | 3,
     jpegQuality: intFlag('jpeg-quality', v['jpeg-quality'], { min: 1, max: 100 }) ?? DEFAULT_CONFIG.jpegQuality,
     studio: v.studio ?? false,
+    studioWait: intFlag('studio-wait', v['studio-wait'], { min: 0, max: 3600 }) ?? DEFAULT_CONFIG.studioWait,
+    pace: intFlag('pace', v.pace, { min: 0, max: 10_000 }) ?? DEFAULT_CONFIG.pace,
     keepOpen: v['keep-open'] ?? false,
     port: intFlag('port', v.port, { min: 0, max: 65535 }) ?? 0,
     strict: v.strict ?? false,

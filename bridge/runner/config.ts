@@ -20,6 +20,10 @@ export interface RunConfig {
   screenshotScale: 1 | 3;
   jpegQuality: number;
   studio: boolean;
+  /** With --studio: how long to wait for a studio to start watching before the first episode (s). */
+  studioWait: number;
+  /** With a studio watching: a pause after each step so people can follow (ms). Never used unwatched. */
+  pace: number;
   keepOpen: boolean;
   port: number;
   strict: boolean;
@@ -40,6 +44,8 @@ export const DEFAULT_CONFIG: RunConfig = {
   screenshotScale: 1,
   jpegQuality: 80,
   studio: false,
+  studioWait: 30,
+  pace: 500,
   keepOpen: false,
   port: 0,
   strict: false,

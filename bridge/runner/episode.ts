@@ -29,7 +29,7 @@ export interface EpisodeSpec {
 
 export interface EpisodeHooks {
   onStart?(info: { spec: EpisodeSpec; goal: string; params: Record<string, unknown>; initial: Observation }): void;
-  onStep?(info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void;
+  onStep?(info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void | Promise<void>;
   /** Live judging after each step (for the studio); costs one diff per step, so only when watched. */
   liveJudge?: boolean;
   signal?: AbortSignal;
@@ -120,7 +120,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
       last = observation;
       if (hooks.liveJudge && initial) verdict = safeJudge(task, params, initial, last, answer, actions);
       recorder.step({ index: steps, action, cssAction, observation, thought: reply.thought, raw: reply.raw });
-      hooks.onStep?.({ index: steps, action, cssAction, observation, verdict });
+      await hooks.onStep?.({ index: steps, action, cssAction, observation, verdict });
     }
   } catch (e) {
     status = hooks.signal?.aborted ? 'cancelled' : 'run_error';

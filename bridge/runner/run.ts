@@ -130,6 +130,10 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     bridge.studio.broadcast('runStarted', runInfo);
     const progress = new ConsoleProgress(plan.episodes.length, log);
     const env = await pool.acquire();
+    if (config.studio && config.studioWait > 0 && bridge.studio.watchers(env.deviceId) === 0) {
+      log(`open the studio to watch; starting in ${config.studioWait} s, or as soon as it connects`);
+      await waitForWatcher(bridge, env.deviceId, config.studioWait * 1000, opts.signal);
+    }
     const agent = config.agent === 'oracle' ? new OracleAgent(env.coordsFromCss) : createAgent(config.agent);
     for (const ep of plan.episodes) {
       if (opts.signal?.aborted) break;
@@ -144,7 +148,11 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
           info = { episodeId, taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString() };
           studio.episodeStarted(info, initial);
         },
-        onStep: ({ index, action, cssAction, observation, verdict }) => studio.step(episodeId, env.deviceId, index, action, cssAction, observation, verdict),
+        onStep: async ({ index, action, cssAction, observation, verdict }) => {
+          studio.step(episodeId, env.deviceId, index, action, cssAction, observation, verdict);
+          // Demo pacing: people watching need a moment per step; an unwatched run never waits.
+          if (config.pace > 0 && bridge.studio.watchers(env.deviceId) > 0) await delay(config.pace, opts.signal);
+        },
       });
       rows.push(row);
       appendFileSync(join(runDir, 'results.jsonl'), JSON.stringify(row) + '\n');
@@ -177,4 +185,27 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     await bridge.close();
   }
   return { runDir, rows, summary: summarize(rows, { passK: config.passK }) };
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+}
+
+/** Resolves when a studio starts watching the device, or after `ms`. */
+function waitForWatcher(bridge: BridgeServer, deviceId: string, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const off = bridge.studio.onWatchChange((id, n) => {
+      if (id === deviceId && n > 0) done();
+    });
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
