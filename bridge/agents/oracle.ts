@@ -29,6 +29,9 @@ class Deferred<T> {
 
 class EpisodeOver extends Error {}
 
+/** Smallest visible height (CSS px) at which the oracle taps an element instead of scrolling to it. */
+const MIN_TAPPABLE = 24;
+
 export function matches(n: UiNode, q: OracleQuery | string): boolean {
   const query: OracleQuery = typeof q === 'string' ? (q.includes('.') && !q.includes(' ') ? { key: q } : { text: q }) : q;
   if (query.key !== undefined) {
@@ -114,20 +117,21 @@ class OracleDriver implements OracleUi {
     let direction = 1; // 1 = reveal what is below
     let lastSignature = '';
     for (let i = 0; i <= max; i++) {
-      const area = opts.within ? this.require(opts.within).bounds : { x: 0, y: 80, w: VIEWPORT.width, h: VIEWPORT.height - 160 };
+      // The tree clips bounds to what is visible: a row tall enough to tap counts as in view.
       const n = this.find(q);
-      if (n && n.bounds.y >= area.y && n.bounds.y + n.bounds.h <= area.y + area.h) return n;
+      if (n && n.bounds.h >= MIN_TAPPABLE) return n;
+      const area = opts.within ? this.require(opts.within).bounds : { x: 0, y: 120, w: VIEWPORT.width, h: VIEWPORT.height - 280 };
       const signature = this.tree.map((x) => `${x.text}@${x.bounds.y}`).join('|');
       if (signature === lastSignature) {
         if (direction === -1) break; // the list moved neither way
         direction = -1;
       }
       lastSignature = signature;
+      // A clipped target tells which way to go; otherwise search downwards first, then upwards.
+      const toward = n ? (n.bounds.y < area.y + area.h / 2 ? -1 : 1) : direction;
       const x = area.x + area.w / 2;
-      const span = area.h * 0.3;
+      const span = area.h * 0.4;
       const mid = area.y + area.h / 2;
-      // If the target is visible but clipped, a small nudge in its direction is enough.
-      const toward = n ? (n.bounds.y < area.y ? -1 : 1) : direction;
       const from = this.toSpace({ x, y: Math.round(mid + (toward * span) / 2) });
       const to = this.toSpace({ x, y: Math.round(mid - (toward * span) / 2) });
       await this.agent.emit({ type: 'drag', x1: from.x, y1: from.y, x2: to.x, y2: to.y });

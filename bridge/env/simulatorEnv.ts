@@ -128,9 +128,9 @@ export class SimulatorEnv {
       case 'drag':
         await mouse.move(a.x1, a.y1);
         await mouse.down();
-        await mouse.move(a.x2, a.y2, { steps: 20 });
-        // The finger rests before lifting: zero-delta moves tell the phone not to fling.
-        for (let i = 0; i < 3; i++) await mouse.move(a.x2, a.y2);
+        await mouse.move(a.x2, a.y2, { steps: 5 });
+        // The finger rests before lifting: a zero-delta move tells the phone not to fling.
+        await mouse.move(a.x2, a.y2);
         await mouse.up();
         break;
       case 'type':

@@ -1,0 +1,45 @@
+/**
+ * The apps the phone knows, as pure data: ids, Chinese names, launcher colours, seed
+ * generators, deep-link stacks and state validators. No Svelte, no DOM: the seed, the bridge's
+ * tooling and Node tests import it. Components are registered separately in ./registry.ts.
+ * Adding an app: one entry here, one in registry.ts.
+ */
+import type { JsonObject } from '../bridge/protocol/state.ts';
+import type { Rng } from './shared/rng.ts';
+import { createChatState, type SeedContext } from './chat/seed.ts';
+import { CHAT_ROOT, chatRouteStack } from './chat/routes.ts';
+import { validateChatState } from './chat/logic.ts';
+
+export interface AppDefinition {
+  id: string;
+  /** Name under the launcher icon and in the app switcher. */
+  name: string;
+  /** Launcher tile colours. */
+  icon: { background: string; foreground: string };
+  /** The path the app opens on. */
+  rootPath: string;
+  /** The app's slice of the initial state (`state.apps[id]`). */
+  seed(rng: Rng, ctx: SeedContext): JsonObject;
+  /** The back stack a deep link implies; the last entry is the path itself. */
+  routeStack(path: string): string[];
+  /** Why a slice cannot be shown (a message naming the field), or null. */
+  validate(slice: unknown): string | null;
+}
+
+export const APPS: readonly AppDefinition[] = [
+  {
+    id: 'chat',
+    name: '轻聊',
+    icon: { background: '#07C160', foreground: '#FFFFFF' },
+    rootPath: CHAT_ROOT,
+    seed: (rng, ctx) => createChatState(rng, ctx) as unknown as JsonObject,
+    routeStack: chatRouteStack,
+    validate: validateChatState,
+  },
+];
+
+export const APP_IDS: readonly string[] = APPS.map((a) => a.id);
+
+export function findApp(id: string): AppDefinition | undefined {
+  return APPS.find((a) => a.id === id);
+}

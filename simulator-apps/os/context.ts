@@ -1,0 +1,29 @@
+/** How screens find the phone and whether they are drawn as a live screen or an app-switcher preview. */
+import { getContext, setContext } from 'svelte';
+import type { Phone } from './phone.svelte.ts';
+
+const PHONE = Symbol('phone');
+const APP_VIEW = Symbol('app-view');
+
+export interface AppView {
+  /** True inside an app-switcher card: no side effects, no input. */
+  preview: boolean;
+}
+
+export function providePhone(phone: Phone): void {
+  setContext(PHONE, phone);
+}
+
+export function usePhone(): Phone {
+  const phone = getContext<Phone | undefined>(PHONE);
+  if (!phone) throw new Error('usePhone(): no phone in context; render screens inside <PhoneShell> (or call providePhone)');
+  return phone;
+}
+
+export function provideAppView(view: AppView): void {
+  setContext(APP_VIEW, view);
+}
+
+export function useAppView(): AppView {
+  return getContext<AppView | undefined>(APP_VIEW) ?? { preview: false };
+}

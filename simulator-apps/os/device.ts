@@ -1,0 +1,228 @@
+/**
+ * The phone page as a bridge *device*: a browser WebSocket wrapped as an RpcPeer transport,
+ * serving every `DeviceMethods` call and pushing `stateChanged` / `routeChanged` (at most one of
+ * each per frame) and `log` events. Reconnects with backoff when the socket drops.
+ */
+import { PhonegymError, ProtocolError } from '../../bridge/protocol/errors.ts';
+import { PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type WireMessage } from '../../bridge/protocol/messages.ts';
+import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
+import type { Route } from '../../bridge/protocol/state.ts';
+import type { Phone } from './phone.svelte.ts';
+import { nextFrame, settle, stateSnapshot } from './settle.ts';
+import { uiTree } from './uiTree.ts';
+import { tick } from 'svelte';
+
+export interface DeviceOptions {
+  phone: Phone;
+  /** The phone screen element (`[data-phone-screen]`). */
+  screen: () => Element;
+  deviceId: string;
+  token: string;
+  kind: 'agent' | 'interactive';
+  /** Defaults to `ws(s)://<this host>/ws/device?token=…&device=…`. */
+  url?: string;
+}
+
+export type DeviceStatus = 'connecting' | 'open' | 'closed' | 'stopped';
+
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 5000];
+const MAX_BUFFERED_LOGS = 50;
+
+type Handlers = { [K in keyof DeviceMethods]: (p: Parameters<DeviceMethods[K]>[0]) => ReturnType<DeviceMethods[K]> };
+
+export function deviceUrl(deviceId: string, token: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/ws/device?token=${encodeURIComponent(token)}&device=${encodeURIComponent(deviceId)}`;
+}
+
+export function webSocketTransport(ws: WebSocket): Transport {
+  return {
+    send: (text) => ws.send(text),
+    close: (code, reason) => ws.close(code, reason),
+    onMessage: (cb) => ws.addEventListener('message', (e) => cb(e.data as string)),
+    onClose: (cb) => ws.addEventListener('close', (e) => cb(e.reason || `socket closed (code ${e.code})`)),
+  };
+}
+
+export class DeviceClient {
+  readonly #opts: DeviceOptions;
+  #peer: RpcPeer<DeviceMethods, Record<string, never>, Record<string, unknown>, DeviceEvents> | null = null;
+  #ws: WebSocket | null = null;
+  #attempt = 0;
+  #status: DeviceStatus = 'closed';
+  #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  #logs: DeviceEvents['log'][] = [];
+  #pending = { state: false, route: false, scheduled: false };
+  #lastRoute = '';
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(opts: DeviceOptions) {
+    this.#opts = opts;
+  }
+
+  get status(): DeviceStatus {
+    return this.#status;
+  }
+
+  start(): void {
+    if (this.#status !== 'closed') return;
+    this.#unsubscribe = this.#opts.phone.onChange((kind) => this.#onPhoneChange(kind));
+    this.#connect();
+  }
+
+  stop(): void {
+    this.#status = 'stopped';
+    if (this.#reconnectTimer !== null) clearTimeout(this.#reconnectTimer);
+    this.#unsubscribe?.();
+    this.#peer?.close('device stopped');
+    this.#ws?.close(1000, 'device stopped');
+  }
+
+  /** Forwards a console error or an uncaught exception to the bridge (buffered while offline). */
+  log(level: DeviceEvents['log']['level'], message: string): void {
+    const entry = { level, message: message.slice(0, 4000) };
+    if (this.#peer && !this.#peer.closed && this.#status === 'open') this.#peer.emit('log', entry);
+    else {
+      this.#logs.push(entry);
+      if (this.#logs.length > MAX_BUFFERED_LOGS) this.#logs.shift();
+    }
+  }
+
+  #connect(): void {
+    this.#status = 'connecting';
+    const ws = new WebSocket(this.#opts.url ?? deviceUrl(this.#opts.deviceId, this.#opts.token));
+    this.#ws = ws;
+    ws.addEventListener('open', () => {
+      if (this.#ws !== ws) return;
+      const peer = new RpcPeer<DeviceMethods, Record<string, never>, Record<string, unknown>, DeviceEvents>(webSocketTransport(ws), {
+        handlers: this.#handlers(),
+        label: `device ${this.#opts.deviceId}`,
+        onControl: (msg) => this.#onControl(msg),
+        onBadMessage: (reason) => console.warn(`phonegym device: ${reason}`),
+      });
+      this.#peer = peer;
+      this.#status = 'open';
+      this.#attempt = 0;
+      peer.sendRaw({ t: 'hello', protocol: PROTOCOL_VERSION, role: 'device', deviceId: this.#opts.deviceId, info: { kind: this.#opts.kind, userAgent: navigator.userAgent } });
+      for (const entry of this.#logs.splice(0)) peer.emit('log', entry);
+      this.#lastRoute = '';
+      this.#pending.route = true;
+      this.#schedule();
+    });
+    ws.addEventListener('close', () => {
+      if (this.#ws !== ws) return;
+      this.#peer = null;
+      this.#ws = null;
+      if (this.#status === 'stopped') return;
+      this.#status = 'closed';
+      const delay = BACKOFF_MS[Math.min(this.#attempt, BACKOFF_MS.length - 1)];
+      this.#attempt++;
+      this.#reconnectTimer = setTimeout(() => {
+        this.#reconnectTimer = null;
+        if (this.#status === 'closed') this.#connect();
+      }, delay);
+    });
+  }
+
+  #onControl(msg: WireMessage): void {
+    if (msg.t === 'welcome' && msg.protocol !== PROTOCOL_VERSION) {
+      const err = new ProtocolError(`the bridge speaks protocol ${msg.protocol}, this phone ${PROTOCOL_VERSION}: rebuild the phone page or update the bridge`, { code: 'protocol_mismatch' });
+      console.error(err.message);
+      this.stop();
+    }
+  }
+
+  #onPhoneChange(kind: 'state' | 'route'): void {
+    if (kind === 'state') this.#pending.state = true;
+    else this.#pending.route = true;
+    this.#schedule();
+  }
+
+  /** At most one stateChanged and one routeChanged per frame. */
+  #schedule(): void {
+    if (this.#pending.scheduled) return;
+    this.#pending.scheduled = true;
+    void nextFrame().then(() => this.#flushEvents());
+  }
+
+  #flushEvents(): void {
+    this.#pending.scheduled = false;
+    const peer = this.#peer;
+    if (!peer || peer.closed) return;
+    const { phone } = this.#opts;
+    if (this.#pending.state) peer.emit('stateChanged', { revision: phone.revision });
+    if (this.#pending.route) {
+      const route: Route = { ...phone.route };
+      const key = `${route.app}\u0000${route.path}`;
+      if (key !== this.#lastRoute) {
+        this.#lastRoute = key;
+        peer.emit('routeChanged', { route, revision: phone.revision });
+      }
+    }
+    this.#pending.state = false;
+    this.#pending.route = false;
+  }
+
+  #handlers(): Handlers {
+    const { phone, screen } = this.#opts;
+    return {
+      ping: async () => ({ now: Date.now() }),
+      getState: async () => stateSnapshot(phone),
+      reset: async (p) => {
+        phone.reset(requireString(p, 'stateJson', 'reset'), optionalRoute(p, 'reset'));
+        await tick();
+        return { revision: phone.revision };
+      },
+      setState: async (p) => {
+        phone.setState(requireString(p, 'stateJson', 'setState'));
+        await tick();
+        return { revision: phone.revision };
+      },
+      snapshot: async () => ({ snapshot: phone.snapshot() }),
+      restore: async (p) => {
+        phone.restore(requireString(p, 'snapshot', 'restore'));
+        await tick();
+        return { revision: phone.revision };
+      },
+      uiTree: async () => {
+        await tick();
+        return { nodes: uiTree(screen()) };
+      },
+      openApp: async (p) => {
+        phone.openApp(requireString(p, 'app', 'openApp'));
+        await tick();
+        return { route: { ...phone.route } };
+      },
+      navigate: async (p) => {
+        const key = (p as { key?: unknown })?.key;
+        if (key === 'back') phone.back();
+        else if (key === 'home') phone.home();
+        else if (key === 'recent') phone.recent();
+        else throw new PhonegymError(`navigate: key must be "back", "home" or "recent", got ${JSON.stringify(key)}`, { code: 'invalid_params' });
+        await tick();
+        return { route: { ...phone.route } };
+      },
+      settle: async (p) => {
+        const advanceMs = (p as { advanceMs?: unknown })?.advanceMs;
+        if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0)) {
+          throw new PhonegymError('settle: advanceMs must be a non-negative number', { code: 'invalid_params' });
+        }
+        return settle(phone, screen(), { advanceMs, observe: p?.observe === true, tree: p?.tree });
+      },
+    };
+  }
+}
+
+function requireString(params: unknown, field: string, method: string): string {
+  const v = (params as Record<string, unknown> | undefined)?.[field];
+  if (typeof v !== 'string') throw new PhonegymError(`${method}: params.${field} must be a string`, { code: 'invalid_params' });
+  return v;
+}
+
+function optionalRoute(params: unknown, method: string): Route | undefined {
+  const r = (params as { route?: unknown } | undefined)?.route;
+  if (r === undefined || r === null) return undefined;
+  const route = r as Partial<Route>;
+  if (typeof route.app !== 'string' || typeof route.path !== 'string') throw new PhonegymError(`${method}: params.route must be { app, path } strings`, { code: 'invalid_params' });
+  return { app: route.app, path: route.path };
+}

@@ -1,0 +1,251 @@
+/**
+ * Touch-like gestures driven by pointer events (Playwright drives a mouse, and a mouse does not
+ * scroll an overflow box by dragging): drag-to-scroll with a deterministic fling, tap
+ * suppression after a drag, and long press.
+ *
+ * Fling: the distance comes from the per-event deltas of the last pointermoves (never from
+ * wall-clock timestamps), so the same input sequence always lands on the same scroll offset.
+ * A drag whose last move had zero delta (the finger rested) stops dead.
+ */
+import type { Attachment } from 'svelte/attachments';
+import { motionEnabled } from './motion.ts';
+
+/** Movement below this is a tap, not a drag. */
+export const TAP_SLOP_PX = 8;
+/** Fling distance = mean of the last deltas × this gain. */
+export const FLING_GAIN = 12;
+/** How many last pointermove deltas the fling looks at. */
+export const FLING_SAMPLES = 3;
+/** Frames a fling animates over when motion is on (it is applied at once when off). */
+export const FLING_FRAMES = 24;
+const MIN_FLING_DELTA = 1.5;
+
+let running = 0;
+
+/** True while a fling animates; `settle` waits for it. */
+export function momentumRunning(): boolean {
+  return running > 0;
+}
+
+/** Pure: the fling distance (in scroll offset units) for the deltas of the last pointermoves. */
+export function flingDistance(deltas: readonly number[]): number {
+  const last = deltas.slice(-FLING_SAMPLES);
+  if (last.length === 0 || last[last.length - 1] === 0) return 0;
+  const mean = last.reduce((a, b) => a + b, 0) / last.length;
+  if (Math.abs(mean) < MIN_FLING_DELTA) return 0;
+  // Moving the finger up (negative delta) scrolls content forward (positive offset).
+  return Math.round(-mean * FLING_GAIN);
+}
+
+const claimed = new WeakSet<Event>();
+const memory = new Map<string, number>();
+
+export function forgetScrollPositions(): void {
+  memory.clear();
+}
+
+export interface DragScrollOptions {
+  axis?: 'x' | 'y';
+  /** Remember the offset under this key and restore it when a scroller with the same key mounts. */
+  memoryKey?: string;
+  /** Start at the end (a conversation opens at its latest message) unless a remembered offset exists. */
+  startAtEnd?: boolean;
+}
+
+export function dragScroll(opts: DragScrollOptions = {}): Attachment<HTMLElement> {
+  return (el) => {
+    const axis = opts.axis ?? 'y';
+    const pos = (): number => (axis === 'y' ? el.scrollTop : el.scrollLeft);
+    const setPos = (v: number): void => {
+      if (axis === 'y') el.scrollTop = v;
+      else el.scrollLeft = v;
+    };
+    const maxPos = (): number => (axis === 'y' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth);
+    const along = (e: PointerEvent): number => (axis === 'y' ? e.clientY : e.clientX);
+    const across = (e: PointerEvent): number => (axis === 'y' ? e.clientX : e.clientY);
+
+    const remembered = opts.memoryKey !== undefined ? memory.get(opts.memoryKey) : undefined;
+    if (remembered !== undefined) setPos(remembered);
+    else if (opts.startAtEnd) setPos(maxPos());
+
+    // A conversation keeps its latest message in view while content grows (fonts, new messages).
+    let pinnedToEnd = remembered === undefined && opts.startAtEnd === true;
+    let observer: ResizeObserver | null = null;
+    if (opts.startAtEnd && typeof ResizeObserver !== 'undefined') {
+      observer = new ResizeObserver(() => {
+        if (pinnedToEnd) setPos(maxPos());
+      });
+      observer.observe(el);
+      for (const child of Array.from(el.children)) observer.observe(child);
+    }
+
+    let track: { id: number; start: number; startAcross: number; last: number; deltas: number[]; dragging: boolean } | null = null;
+    let stopFling: (() => void) | null = null;
+
+    const onScroll = (): void => {
+      if (opts.memoryKey !== undefined) memory.set(opts.memoryKey, pos());
+      pinnedToEnd = opts.startAtEnd === true && maxPos() - pos() < 2;
+    };
+
+    const onDown = (e: PointerEvent): void => {
+      if (e.button !== 0 || claimed.has(e)) return;
+      if (maxPos() <= 0) return; // nothing to scroll: leave the gesture to an outer scroller
+      claimed.add(e);
+      stopFling?.();
+      track = { id: e.pointerId, start: along(e), startAcross: across(e), last: along(e), deltas: [], dragging: false };
+      window.addEventListener('pointermove', onMove, true);
+      window.addEventListener('pointerup', onUp, true);
+      window.addEventListener('pointercancel', onUp, true);
+    };
+
+    const onMove = (e: PointerEvent): void => {
+      if (!track || e.pointerId !== track.id) return;
+      const c = along(e);
+      let d = c - track.last;
+      track.last = c;
+      if (!track.dragging) {
+        if (Math.abs(across(e) - track.startAcross) >= TAP_SLOP_PX * 2 && Math.abs(c - track.start) < TAP_SLOP_PX) return release();
+        if (Math.abs(c - track.start) < TAP_SLOP_PX) return;
+        track.dragging = true;
+        el.dataset.dragging = 'true';
+        d = c - track.start;
+      }
+      setPos(pos() - d);
+      track.deltas.push(d);
+      if (track.deltas.length > FLING_SAMPLES) track.deltas.shift();
+      e.preventDefault();
+    };
+
+    const onUp = (e: PointerEvent): void => {
+      if (!track || e.pointerId !== track.id) return;
+      const t = track;
+      release();
+      if (!t.dragging) return;
+      suppressNextClick();
+      if (e.type === 'pointercancel') return;
+      const distance = flingDistance(t.deltas);
+      if (distance !== 0) fling(distance);
+    };
+
+    function release(): void {
+      track = null;
+      delete el.dataset.dragging;
+      window.removeEventListener('pointermove', onMove, true);
+      window.removeEventListener('pointerup', onUp, true);
+      window.removeEventListener('pointercancel', onUp, true);
+    }
+
+    function fling(distance: number): void {
+      const from = pos();
+      const span = axis === 'y' ? el.clientHeight : el.clientWidth;
+      const clamped = Math.max(-3 * span, Math.min(3 * span, distance));
+      const target = Math.max(0, Math.min(maxPos(), from + clamped));
+      if (!motionEnabled()) {
+        setPos(target);
+        return;
+      }
+      running++;
+      let frame = 0;
+      let done = false;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        running--;
+        stopFling = null;
+      };
+      const step = (): void => {
+        if (done) return;
+        frame++;
+        const t = frame / FLING_FRAMES;
+        setPos(from + (target - from) * (1 - (1 - t) ** 3));
+        if (frame < FLING_FRAMES) requestAnimationFrame(step);
+        else finish();
+      };
+      stopFling = finish;
+      requestAnimationFrame(step);
+    }
+
+    el.addEventListener('pointerdown', onDown);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      stopFling?.();
+      release();
+      observer?.disconnect();
+      el.removeEventListener('pointerdown', onDown);
+      el.removeEventListener('scroll', onScroll);
+    };
+  };
+}
+
+/**
+ * Swallows the click a browser sends when a drag or a long press ends. Call it from the
+ * pointerup handler, or with `untilRelease` while the pointer is still down.
+ */
+export function suppressNextClick(untilRelease = false): void {
+  const swallow = (e: Event): void => {
+    e.stopPropagation();
+    e.preventDefault();
+    cleanup();
+  };
+  const cleanup = (): void => {
+    window.removeEventListener('click', swallow, true);
+    window.removeEventListener('pointerup', onRelease, true);
+  };
+  // The click, if any, is dispatched in the same task as the pointerup.
+  const onRelease = (): void => void setTimeout(cleanup, 0);
+  window.addEventListener('click', swallow, true);
+  if (untilRelease) window.addEventListener('pointerup', onRelease, true);
+  else onRelease();
+}
+
+/** The point of an event in phone-screen CSS pixels. */
+export function phonePoint(e: { clientX: number; clientY: number; target: EventTarget | null }): { x: number; y: number } {
+  const screen = (e.target instanceof Element ? e.target.closest('[data-phone-screen]') : null)?.getBoundingClientRect();
+  return { x: Math.round(e.clientX - (screen?.left ?? 0)), y: Math.round(e.clientY - (screen?.top ?? 0)) };
+}
+
+/** Calls `handler` after the pointer stayed down `ms` without moving (or on a right click). */
+export function longPress(handler: (point: { x: number; y: number }) => void, ms = 500): Attachment<HTMLElement> {
+  return (el) => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let start: { id: number; x: number; y: number } | null = null;
+
+    const cancel = (): void => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      start = null;
+      window.removeEventListener('pointermove', onMove, true);
+      window.removeEventListener('pointerup', cancel, true);
+      window.removeEventListener('pointercancel', cancel, true);
+    };
+    const onMove = (e: PointerEvent): void => {
+      if (start && e.pointerId === start.id && Math.hypot(e.clientX - start.x, e.clientY - start.y) >= TAP_SLOP_PX) cancel();
+    };
+    const onDown = (e: PointerEvent): void => {
+      if (e.button !== 0) return;
+      cancel();
+      start = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      const point = phonePoint(e);
+      timer = setTimeout(() => {
+        cancel();
+        suppressNextClick(true);
+        handler(point);
+      }, ms);
+      window.addEventListener('pointermove', onMove, true);
+      window.addEventListener('pointerup', cancel, true);
+      window.addEventListener('pointercancel', cancel, true);
+    };
+    const onContextMenu = (e: MouseEvent): void => {
+      e.preventDefault();
+      cancel();
+      handler(phonePoint(e));
+    };
+    el.addEventListener('pointerdown', onDown);
+    el.addEventListener('contextmenu', onContextMenu);
+    return () => {
+      cancel();
+      el.removeEventListener('pointerdown', onDown);
+      el.removeEventListener('contextmenu', onContextMenu);
+    };
+  };
+}

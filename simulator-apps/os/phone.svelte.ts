@@ -1,0 +1,500 @@
+/**
+ * The phone: one plain-JSON `$state` tree (`state`), navigation kept beside it (current app,
+ * per-app back stacks, recents), transient OS services (toasts, dialogs, menus) and the
+ * methods that are the only way to change any of it.
+ *
+ * - Every state mutation goes through `update()` (or reset/setState/restore/advanceTime) and
+ *   bumps `revision` synchronously, so a reader never sees new data with an old revision.
+ * - `reset`/`setState`/`restore` reassign the one `$state` field and bump `epoch`; anything
+ *   started before (an IndexedDB hydrate, a screen's pending write) checks the epoch and gives up.
+ * - Nothing reactive leaves this class: `getStateJson()` and `snapshot()` go through `$state.snapshot`.
+ */
+import { HOME_ROUTE, type JsonValue, type PhoneState, type Route } from '../../bridge/protocol/state.ts';
+import { PhonegymError } from '../../bridge/protocol/errors.ts';
+import { APPS, findApp } from '../catalog.ts';
+
+export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+export interface NavState {
+  /** `home` or the id of the app in front. */
+  foreground: string;
+  /** Each opened app's back stack of paths; the last entry is on screen. Kept while the app is in recents. */
+  stacks: Record<string, string[]>;
+  /** Opened apps, most recent first (the app switcher). */
+  recents: string[];
+  recentsOpen: boolean;
+}
+
+export interface ToastOptions {
+  icon?: 'success' | 'none';
+  /** Virtual milliseconds the toast stays up (it also goes at the next touch). */
+  durationMs?: number;
+}
+
+export interface Toast {
+  id: number;
+  text: string;
+  icon: 'success' | 'none';
+  /** Virtual time after which it is gone. */
+  until: number;
+}
+
+export interface ConfirmOptions {
+  title?: string;
+  message: string;
+  confirmText?: string;
+  cancelText?: string;
+  danger?: boolean;
+}
+
+export interface Dialog extends Required<Omit<ConfirmOptions, 'title'>> {
+  id: number;
+  title: string;
+  resolve: (ok: boolean) => void;
+}
+
+export interface MenuItem {
+  id: string;
+  text: string;
+  danger?: boolean;
+  /** `data-ui` of the item; default `menu.<id>`. */
+  key?: string;
+}
+
+export interface Menu {
+  id: number;
+  items: MenuItem[];
+  /** Where the finger was, in phone CSS pixels. */
+  x: number;
+  y: number;
+  resolve: (itemId: string | null) => void;
+}
+
+interface SnapshotV1 {
+  v: 1;
+  state: PhoneState;
+  nav: Omit<NavState, 'recentsOpen'> & { recentsOpen?: boolean };
+}
+
+export type ChangeKind = 'state' | 'route';
+
+export const RECENTS_ROUTE: Route = { app: 'home', path: '/recents' };
+
+/** `$state.snapshot` without its deep type mapping (too deep for the recursive JSON types). */
+function plain<T>(value: T): T {
+  return $state.snapshot(value as unknown) as T;
+}
+
+const emptyNav = (): NavState => ({ foreground: 'home', stacks: {}, recents: [], recentsOpen: false });
+
+export class Phone {
+  #state: PhoneState = $state() as PhoneState;
+  #nav: NavState = $state(emptyNav());
+  #revision = $state(0);
+  #epoch = $state(0);
+  #toasts: Toast[] = $state([]);
+  #dialog: Dialog | null = $state(null);
+  #menu: Menu | null = $state(null);
+  #listeners = new Set<(kind: ChangeKind) => void>();
+  #jsonCache: { revision: number; json: string } | null = null;
+  #nextOverlayId = 1;
+
+  /** Where the phone is: the launcher, the app switcher, or an app's top screen. */
+  readonly route: Route = $derived.by(() => {
+    const nav = this.#nav;
+    if (nav.recentsOpen) return { ...RECENTS_ROUTE };
+    if (nav.foreground === 'home') return { ...HOME_ROUTE };
+    const stack = nav.stacks[nav.foreground];
+    return { app: nav.foreground, path: stack?.[stack.length - 1] ?? '/' };
+  });
+
+  constructor(initial: PhoneState) {
+    this.#state = parseState(initial);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  get state(): DeepReadonly<PhoneState> {
+    return this.#state;
+  }
+
+  /** Increments on every change of the state tree (not on navigation alone). */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /** Increments whenever the whole state is replaced (reset, setState, restore). */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  get nav(): DeepReadonly<NavState> {
+    return this.#nav;
+  }
+
+  get now(): number {
+    return this.#state.os.time.timestamp;
+  }
+
+  get timezone(): string {
+    return this.#state.os.time.timezone;
+  }
+
+  get toasts(): readonly Toast[] {
+    return this.#toasts;
+  }
+
+  get dialog(): Dialog | null {
+    return this.#dialog;
+  }
+
+  get menu(): Menu | null {
+    return this.#menu;
+  }
+
+  /** A typed view of one app's slice (read-only: change it through `update`). */
+  app<T>(id: string): DeepReadonly<T> | undefined {
+    return this.#state.apps[id] as DeepReadonly<T> | undefined;
+  }
+
+  /** The state tree as a JSON string, cached per revision. */
+  getStateJson(): string {
+    if (this.#jsonCache?.revision !== this.#revision) {
+      this.#jsonCache = { revision: this.#revision, json: JSON.stringify(plain(this.#state)) };
+    }
+    return this.#jsonCache.json;
+  }
+
+  onChange(listener: (kind: ChangeKind) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Changing the state tree
+
+  /** The one door for app mutators: `fn` changes the tree in place; the revision is bumped after. */
+  update<R>(fn: (state: PhoneState) => R): R {
+    try {
+      return fn(this.#state);
+    } finally {
+      this.#bump();
+    }
+  }
+
+  /** Moves the virtual clock forward (never backward). */
+  advanceTime(ms: number): void {
+    if (!Number.isFinite(ms) || ms <= 0) return;
+    this.#state.os.time.timestamp += Math.round(ms);
+    this.#bump();
+    this.#expireToasts();
+  }
+
+  /** Replaces the whole state; navigation starts over at `route` (default: the launcher). */
+  reset(stateJson: string | PhoneState, route: Route = HOME_ROUTE): void {
+    const next = parseState(stateJson);
+    const nav = emptyNav();
+    if (route.app !== 'home') {
+      const app = requireApp(route.app);
+      nav.foreground = app.id;
+      nav.stacks[app.id] = app.routeStack(route.path || app.rootPath);
+      nav.recents = [app.id];
+    }
+    this.#replace(next, nav);
+  }
+
+  /** Replaces the whole state but keeps the route and back stacks. */
+  setState(stateJson: string | PhoneState): void {
+    this.#replace(parseState(stateJson), plain(this.#nav));
+  }
+
+  /** State and navigation as one JSON string. */
+  snapshot(): string {
+    const snap: SnapshotV1 = { v: 1, state: plain(this.#state), nav: plain(this.#nav) };
+    return JSON.stringify(snap);
+  }
+
+  restore(snapshot: string): void {
+    let snap: SnapshotV1;
+    try {
+      snap = JSON.parse(snapshot);
+    } catch (e) {
+      throw new PhonegymError('restore: the snapshot is not valid JSON', { code: 'invalid_params', cause: e });
+    }
+    if (snap?.v !== 1 || typeof snap.nav !== 'object' || snap.nav === null) {
+      throw new PhonegymError('restore: not a phone snapshot (expected {v: 1, state, nav}); take one with snapshot()', { code: 'invalid_params' });
+    }
+    const state = parseState(snap.state);
+    const nav: NavState = {
+      foreground: typeof snap.nav.foreground === 'string' ? snap.nav.foreground : 'home',
+      stacks: {},
+      recents: [],
+      recentsOpen: snap.nav.recentsOpen === true,
+    };
+    for (const [id, stack] of Object.entries(snap.nav.stacks ?? {})) {
+      if (findApp(id) && Array.isArray(stack) && stack.length > 0 && stack.every((p) => typeof p === 'string')) nav.stacks[id] = stack.slice();
+    }
+    nav.recents = (Array.isArray(snap.nav.recents) ? snap.nav.recents : []).filter((id) => nav.stacks[id] !== undefined);
+    if (nav.foreground !== 'home' && !nav.stacks[nav.foreground]) nav.foreground = 'home';
+    this.#replace(state, nav);
+  }
+
+  #replace(state: PhoneState, nav: NavState): void {
+    const routeBefore = routeKey(this.route);
+    this.#dismissOverlays();
+    this.#epoch++;
+    this.#state = state;
+    this.#nav = nav;
+    this.#bump();
+    if (routeKey(this.route) !== routeBefore) this.#emit('route');
+  }
+
+  #bump(): void {
+    this.#revision++;
+    this.#emit('state');
+  }
+
+  #emit(kind: ChangeKind): void {
+    for (const l of this.#listeners) {
+      try {
+        l(kind);
+      } catch (e) {
+        console.error('phone change listener failed', e);
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Navigation
+
+  openApp(id: string): void {
+    const app = requireApp(id);
+    this.#navigate(() => {
+      const nav = this.#nav;
+      if (!nav.stacks[app.id]) nav.stacks[app.id] = [app.rootPath];
+      nav.foreground = app.id;
+      nav.recents = [app.id, ...nav.recents.filter((r) => r !== app.id)];
+      nav.recentsOpen = false;
+    });
+  }
+
+  /** Opens a screen of the app in front. */
+  push(path: string): void {
+    this.#navigate(() => {
+      const stack = this.#foregroundStack();
+      if (stack[stack.length - 1] !== path) stack.push(path);
+    });
+  }
+
+  /** Replaces the screen on top of the app in front (e.g. a new chat that just got its id). */
+  replace(path: string): void {
+    this.#navigate(() => {
+      const stack = this.#foregroundStack();
+      stack[stack.length - 1] = path;
+    });
+  }
+
+  /** Replaces the whole stack of the app in front (switching bottom tabs). */
+  setStack(paths: string[]): void {
+    if (paths.length === 0) throw new PhonegymError('setStack: the stack must not be empty', { code: 'invalid_params' });
+    this.#navigate(() => {
+      const app = this.#nav.foreground;
+      if (app === 'home') throw new PhonegymError('setStack: no app is in front', { code: 'invalid_params' });
+      this.#nav.stacks[app] = paths.slice();
+    });
+  }
+
+  /** System back: closes a menu or dialog, then the app switcher, then pops the app's stack, then goes home. */
+  back(): void {
+    if (this.#menu) return this.#closeMenu(null);
+    if (this.#dialog) return this.#closeDialog(false);
+    this.#navigate(() => {
+      const nav = this.#nav;
+      if (nav.recentsOpen) {
+        nav.recentsOpen = false;
+        return;
+      }
+      if (nav.foreground === 'home') return;
+      const stack = nav.stacks[nav.foreground];
+      if (stack && stack.length > 1) stack.pop();
+      else {
+        const app = findApp(nav.foreground);
+        nav.stacks[nav.foreground] = [app?.rootPath ?? '/'];
+        nav.foreground = 'home';
+      }
+    });
+  }
+
+  /** System home: the app keeps its stack and comes back where it was. */
+  home(): void {
+    this.#dismissOverlays();
+    this.#navigate(() => {
+      this.#nav.foreground = 'home';
+      this.#nav.recentsOpen = false;
+    });
+  }
+
+  /** System recent: opens the app switcher, or closes it when it is open. */
+  recent(): void {
+    this.#dismissOverlays();
+    this.#navigate(() => {
+      this.#nav.recentsOpen = !this.#nav.recentsOpen;
+    });
+  }
+
+  /** Removes an app from the switcher; it starts over when opened again. */
+  closeRecent(id: string): void {
+    this.#navigate(() => {
+      const nav = this.#nav;
+      nav.recents = nav.recents.filter((r) => r !== id);
+      delete nav.stacks[id];
+      if (nav.foreground === id) nav.foreground = 'home';
+    });
+  }
+
+  clearRecents(): void {
+    this.#navigate(() => {
+      const nav = this.#nav;
+      nav.recents = [];
+      nav.stacks = {};
+      nav.foreground = 'home';
+    });
+  }
+
+  #foregroundStack(): string[] {
+    const app = this.#nav.foreground;
+    const stack = this.#nav.stacks[app];
+    if (app === 'home' || !stack) throw new PhonegymError('no app is in front to navigate in', { code: 'invalid_params' });
+    return stack;
+  }
+
+  #navigate(fn: () => void): void {
+    const before = routeKey(this.route);
+    fn();
+    if (routeKey(this.route) !== before) {
+      this.#closeMenu(null);
+      this.#toasts = []; // a toast belongs to the screen it was shown on
+      this.#emit('route');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // OS services: toasts, dialogs, menus (transient: not part of the state or a snapshot)
+
+  toast(text: string, opts: ToastOptions = {}): void {
+    const toast: Toast = { id: this.#nextOverlayId++, text, icon: opts.icon ?? 'success', until: this.now + (opts.durationMs ?? 1500) };
+    this.#toasts = [toast];
+  }
+
+  /** Removes toasts; with `id`, only that one (a real-time timer in interactive mode uses it). */
+  dismissToasts(id?: number): void {
+    if (this.#toasts.length === 0) return;
+    this.#toasts = id === undefined ? [] : this.#toasts.filter((t) => t.id !== id);
+  }
+
+  #expireToasts(): void {
+    const now = this.now;
+    if (this.#toasts.some((t) => t.until <= now)) this.#toasts = this.#toasts.filter((t) => t.until > now);
+  }
+
+  confirm(opts: ConfirmOptions): Promise<boolean> {
+    this.#closeDialog(false);
+    return new Promise<boolean>((resolve) => {
+      this.#dialog = {
+        id: this.#nextOverlayId++,
+        title: opts.title ?? '',
+        message: opts.message,
+        confirmText: opts.confirmText ?? '确定',
+        cancelText: opts.cancelText ?? '取消',
+        danger: opts.danger ?? false,
+        resolve,
+      };
+    });
+  }
+
+  answerDialog(ok: boolean): void {
+    this.#closeDialog(ok);
+  }
+
+  /** A context menu at (x, y); resolves with the chosen item id, or null when dismissed. */
+  openMenu(items: MenuItem[], x: number, y: number): Promise<string | null> {
+    this.#closeMenu(null);
+    return new Promise((resolve) => {
+      this.#menu = { id: this.#nextOverlayId++, items, x, y, resolve };
+    });
+  }
+
+  chooseMenu(itemId: string | null): void {
+    this.#closeMenu(itemId);
+  }
+
+  #closeDialog(ok: boolean): void {
+    const d = this.#dialog;
+    if (!d) return;
+    this.#dialog = null;
+    d.resolve(ok);
+  }
+
+  #closeMenu(itemId: string | null): void {
+    const m = this.#menu;
+    if (!m) return;
+    this.#menu = null;
+    m.resolve(itemId);
+  }
+
+  #dismissOverlays(): void {
+    this.#closeMenu(null);
+    this.#closeDialog(false);
+    this.#toasts = [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function routeKey(r: Route): string {
+  return `${r.app}\u0000${r.path}`;
+}
+
+function requireApp(id: string) {
+  const app = findApp(id);
+  if (!app) {
+    throw new PhonegymError(`unknown app "${id}" (known: ${APPS.map((a) => a.id).join(', ')})`, { code: 'invalid_params', details: { app: id } });
+  }
+  return app;
+}
+
+function parseState(input: string | PhoneState): PhoneState {
+  let value: unknown;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (e) {
+      throw new PhonegymError(`the state is not valid JSON (${(e as Error).message})`, { code: 'invalid_params', cause: e });
+    }
+  } else {
+    // Through JSON: the tree is plain JSON from here on (no proxies, no undefined).
+    value = JSON.parse(JSON.stringify(input));
+  }
+  assertPhoneState(value);
+  return value;
+}
+
+/** Throws a PhonegymError naming the first field the phone cannot work with. */
+export function assertPhoneState(value: unknown): asserts value is PhoneState {
+  const fail = (msg: string): never => {
+    throw new PhonegymError(`invalid phone state: ${msg}`, { code: 'invalid_params' });
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('expected an object { os, apps }');
+  const s = value as { os?: { time?: { timestamp?: unknown; timezone?: unknown } }; apps?: unknown };
+  if (typeof s.os !== 'object' || s.os === null) fail('os must be an object');
+  if (typeof s.os?.time !== 'object' || s.os.time === null || !Number.isFinite(s.os.time.timestamp as number)) fail('os.time.timestamp must be a number (epoch ms)');
+  if (typeof s.os?.time?.timezone !== 'string') fail('os.time.timezone must be a string such as "Asia/Shanghai"');
+  if (typeof s.apps !== 'object' || s.apps === null || Array.isArray(s.apps)) fail('apps must be an object');
+  const apps = s.apps as Record<string, JsonValue>;
+  for (const app of APPS) {
+    if (apps[app.id] === undefined) continue;
+    const problem = app.validate(apps[app.id]);
+    if (problem) fail(problem);
+  }
+}

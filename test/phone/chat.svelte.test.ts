@@ -1,0 +1,150 @@
+import { flushSync, mount, tick, unmount } from 'svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Phone } from '../../simulator-apps/os/phone.svelte.ts';
+import PhoneShell from '../../simulator-apps/os/ui/PhoneShell.svelte';
+import type { ChatState } from '../../simulator-apps/chat/types.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+
+let app: Record<string, unknown> | null = null;
+afterEach(() => {
+  if (app) unmount(app);
+  app = null;
+  document.body.innerHTML = '';
+});
+
+function start(seed = 1): { phone: Phone; ui: (key: string) => HTMLElement; all: (prefix: string) => HTMLElement[]; chat: () => ChatState } {
+  const phone = new Phone(createInitialState(seed));
+  const target = document.createElement('div');
+  document.body.append(target);
+  app = mount(PhoneShell, { target, props: { phone } });
+  flushSync();
+  const ui = (key: string): HTMLElement => {
+    const el = target.querySelector<HTMLElement>(`[data-ui="${key}"]`);
+    if (!el) throw new Error(`no element with data-ui="${key}" on ${JSON.stringify(phone.route)}`);
+    return el;
+  };
+  const all = (prefix: string): HTMLElement[] => Array.from(target.querySelectorAll<HTMLElement>(`[data-ui^="${prefix}"]`));
+  return { phone, ui, all, chat: () => JSON.parse(phone.getStateJson()).apps.chat };
+}
+
+function click(el: HTMLElement): void {
+  el.click();
+  flushSync();
+}
+
+function type(input: HTMLElement, text: string): void {
+  const el = input as HTMLInputElement;
+  el.value = text;
+  el.dispatchEvent(new InputEvent('input', { bubbles: true }));
+  flushSync();
+}
+
+describe('chat app', () => {
+  it('opens from the launcher and lists chats, pinned first, with unread badges', () => {
+    const { phone, ui, all, chat } = start();
+    click(ui('app.chat'));
+    expect(phone.route).toEqual({ app: 'chat', path: '/chats' });
+    const rows = all('chat.item.');
+    expect(rows).toHaveLength(chat().chats.length);
+    const pinned = chat().chats.filter((c) => c.pinned).map((c) => `chat.item.${c.id}`);
+    expect(rows.slice(0, pinned.length).map((r) => r.dataset.ui).sort()).toEqual(pinned.sort());
+    const unread = chat().chats.find((c) => c.unread > 0 && !c.muted)!;
+    expect(ui(`chat.item.${unread.id}`).textContent).toContain(String(unread.unread));
+  });
+
+  it('opening a chat clears its unread; typing keeps a draft; sending appends and clears it', async () => {
+    const { phone, ui, chat } = start();
+    click(ui('app.chat'));
+    const target = chat().chats.find((c) => c.unread > 0)!;
+    click(ui(`chat.item.${target.id}`));
+    expect(phone.route.path).toBe(`/chat/${target.id}`);
+    expect(chat().chats.find((c) => c.id === target.id)!.unread).toBe(0);
+    expect(() => ui('chat.send')).toThrow(); // no send button while the composer is empty
+
+    type(ui('chat.input'), '晚上见');
+    expect(chat().chats.find((c) => c.id === target.id)!.draft).toBe('晚上见');
+    const before = chat().chats.find((c) => c.id === target.id)!.messages.length;
+    click(ui('chat.send'));
+    await tick();
+    const after = chat().chats.find((c) => c.id === target.id)!;
+    expect(after.messages).toHaveLength(before + 1);
+    expect(after.messages.at(-1)).toMatchObject({ from: 'me', text: '晚上见', time: phone.now });
+    expect(after.draft).toBe('');
+    expect((ui('chat.input') as HTMLInputElement).value).toBe('');
+
+    type(ui('chat.input'), '没发出去的话');
+    click(ui('topbar.back'));
+    expect(ui(`chat.item.${target.id}`).textContent).toContain('[草稿]');
+  });
+
+  it('chat settings: the pin switch, and clearing history through a confirm dialog and a toast', async () => {
+    const { phone, ui, chat } = start();
+    const target = chat().chats.find((c) => !c.pinned && c.messages.length > 0)!;
+    phone.reset(phone.getStateJson(), { app: 'chat', path: `/chat/${target.id}/settings` });
+    flushSync();
+    const pin = ui('chat.settings.pin');
+    expect(pin.getAttribute('role')).toBe('switch');
+    expect(pin.getAttribute('aria-checked')).toBe('false');
+    click(pin);
+    expect(pin.getAttribute('aria-checked')).toBe('true');
+    expect(chat().chats.find((c) => c.id === target.id)!.pinned).toBe(true);
+
+    click(ui('chat.settings.clear'));
+    expect(ui('dialog.confirm').textContent).toContain('清空');
+    click(ui('dialog.cancel'));
+    expect(chat().chats.find((c) => c.id === target.id)!.messages.length).toBe(target.messages.length);
+
+    click(ui('chat.settings.clear'));
+    click(ui('dialog.confirm'));
+    await tick();
+    flushSync();
+    expect(chat().chats.find((c) => c.id === target.id)!.messages).toEqual([]);
+    expect(ui('toast').textContent).toContain('已清空');
+  });
+
+  it('sets a remark from the contact page and shows it everywhere', () => {
+    const { phone, ui, chat } = start();
+    const contact = chat().contacts.find((c) => c.remark === '')!;
+    phone.reset(phone.getStateJson(), { app: 'chat', path: `/contact/${contact.id}` });
+    flushSync();
+    click(ui('contact.remark'));
+    expect(phone.route.path).toBe(`/contact/${contact.id}/remark`);
+    type(ui('contact.remark.input'), '球友');
+    click(ui('contact.remark.save'));
+    expect(phone.route.path).toBe(`/contact/${contact.id}`);
+    expect(chat().contacts.find((c) => c.id === contact.id)!.remark).toBe('球友');
+    expect(ui('contact.name').textContent).toBe('球友');
+    expect(ui('contact.nickname').textContent).toBe(contact.name);
+  });
+
+  it('发消息 to a contact without a chat creates the chat on the first message', () => {
+    const { phone, ui, chat } = start();
+    const withChat = new Set(chat().chats.map((c) => c.contactId));
+    const loner = chat().contacts.find((c) => !withChat.has(c.id))!;
+    phone.reset(phone.getStateJson(), { app: 'chat', path: `/contact/${loner.id}` });
+    flushSync();
+    click(ui('contact.message'));
+    expect(phone.route.path).toBe(`/chat/with/${loner.id}`);
+    const count = chat().chats.length;
+    type(ui('chat.input'), '你好');
+    expect(chat().chats).toHaveLength(count + 1);
+    const created = chat().chats.at(-1)!;
+    expect(created).toMatchObject({ contactId: loner.id, draft: '你好', messages: [] });
+    expect(phone.route.path).toBe(`/chat/${created.id}`);
+    click(ui('chat.send'));
+    expect(chat().chats.at(-1)!.messages.map((m) => m.text)).toEqual(['你好']);
+  });
+
+  it('me tab shows my account id; the nav bar goes home and back', () => {
+    const { phone, ui, chat } = start();
+    click(ui('app.chat'));
+    click(ui('tab.me'));
+    expect(ui('me.accountId').textContent).toBe(chat().me.accountId);
+    click(ui('nav.home'));
+    expect(phone.route).toEqual({ app: 'home', path: '/' });
+    click(ui('app.chat'));
+    expect(phone.route.path).toBe('/me');
+    click(ui('nav.back'));
+    expect(phone.route).toEqual({ app: 'home', path: '/' });
+  });
+});
