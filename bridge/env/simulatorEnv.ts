@@ -8,7 +8,6 @@ import type { Page } from 'playwright';
 import type { Action } from '../protocol/actions.ts';
 import { assertNever } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
-import type { Observation as WireObservation } from '../protocol/messages.ts';
 import { VIEWPORT, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
 import type { DeviceConnection } from '../server/bridgeServer.ts';
 import { actionToCss, type CoordConfig } from './coords.ts';
@@ -86,10 +85,13 @@ export class SimulatorEnv {
   }
 
   async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<Observation> {
-    const settled = await this.device.call('settle', { advanceMs: opts.advanceMs ?? 0, observe: true, tree: true });
-    const o = settled.observation as WireObservation | undefined;
-    if (!o) throw new EnvError('the phone did not return an observation from settle');
-    const screenshot = opts.screenshot === false ? Buffer.alloc(0) : await this.screenshot();
+    await this.device.call('settle', { advanceMs: opts.advanceMs ?? 0 });
+    // The phone is still: read it and take the picture at the same time (the screenshot is mostly
+    // the browser encoding a frame, the read is the page's own work, so they overlap).
+    const [o, screenshot] = await Promise.all([
+      this.device.call('observe', { tree: true }),
+      opts.screenshot === false ? Promise.resolve(Buffer.alloc(0)) : this.screenshot(),
+    ]);
     return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision };
   }
 

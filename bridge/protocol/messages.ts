@@ -54,6 +54,8 @@ export interface DeviceMethods {
   snapshot(params: Record<string, never>): Promise<{ snapshot: string }>;
   restore(params: { snapshot: string }): Promise<{ revision: number }>;
   uiTree(params: Record<string, never>): Promise<{ nodes: UiNode[] }>;
+  /** State + route + UI tree as they are now, without waiting for anything. */
+  observe(params: { tree?: boolean }): Promise<Observation>;
   openApp(params: { app: string }): Promise<{ route: Route }>;
   /** Back / home / recent pressed on the system navigation bar. */
   navigate(params: { key: 'back' | 'home' | 'recent' }): Promise<{ route: Route }>;

@@ -8,7 +8,7 @@ import { PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type WireMessa
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
 import type { Route } from '../../bridge/protocol/state.ts';
 import type { Phone } from './phone.svelte.ts';
-import { nextFrame, settle, stateSnapshot } from './settle.ts';
+import { nextFrame, observe, settle, stateSnapshot } from './settle.ts';
 import { uiTree } from './uiTree.ts';
 import { tick } from 'svelte';
 
@@ -187,6 +187,10 @@ export class DeviceClient {
       uiTree: async () => {
         await tick();
         return { nodes: uiTree(screen()) };
+      },
+      observe: async (p) => {
+        await tick();
+        return observe(phone, screen(), (p as { tree?: unknown })?.tree !== false);
       },
       openApp: async (p) => {
         phone.openApp(requireString(p, 'app', 'openApp'));

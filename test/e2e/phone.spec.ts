@@ -1,0 +1,111 @@
+/**
+ * The phone in a real Chromium through the real bridge: real input changes the state the
+ * bridge reads; navigation behaves like a phone; the same seed gives the same pixels.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { WEB_DIST } from '../../bridge/paths.ts';
+import type { UiNode } from '../../bridge/protocol/state.ts';
+import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+
+let bridge: BridgeServer;
+test.beforeAll(async () => {
+  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
+});
+test.afterAll(async () => {
+  await bridge.close();
+});
+
+async function openPhone(browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
+  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
+  return { page, device: await connected, close: () => context.close() };
+}
+
+async function tree(device: DeviceConnection): Promise<UiNode[]> {
+  const r = await device.call('settle', { observe: true, tree: true });
+  return r.observation!.tree;
+}
+
+async function tapKey(page: Page, device: DeviceConnection, key: string): Promise<void> {
+  const node = (await tree(device)).find((n) => n.key === key);
+  expect(node, `no element with key ${key} on screen`).toBeTruthy();
+  await page.mouse.click(node!.bounds.x + node!.bounds.w / 2, node!.bounds.y + node!.bounds.h / 2);
+}
+
+test('real taps and typing send a message the bridge can read', async ({ browser }) => {
+  const { page, device, close } = await openPhone(browser, 'e2e-send');
+  const state = createInitialState(3);
+  await device.call('reset', { stateJson: JSON.stringify(state) });
+  expect((await device.call('getState', {})).route).toEqual({ app: 'home', path: '/' });
+
+  await tapKey(page, device, 'app.chat');
+  const chats = (state.apps.chat as { chats: { id: string; pinned: boolean }[] }).chats;
+  const target = chats.find((c) => c.pinned)!;
+  await tapKey(page, device, `chat.item.${target.id}`);
+  expect((await device.call('getState', {})).route).toEqual({ app: 'chat', path: `/chat/${target.id}` });
+
+  await tapKey(page, device, 'chat.input');
+  await page.keyboard.type('下午见 see you');
+  await tapKey(page, device, 'chat.send');
+  const after = JSON.parse((await device.call('getState', {})).json);
+  const messages = after.apps.chat.chats.find((c: { id: string }) => c.id === target.id).messages;
+  expect(messages.at(-1)).toMatchObject({ from: 'me', text: '下午见 see you', time: state.os.time.timestamp });
+
+  // Back leaves the conversation, home goes to the launcher, the app switcher brings it back.
+  await device.call('navigate', { key: 'back' });
+  expect((await device.call('getState', {})).route.path).toBe('/chats');
+  await device.call('navigate', { key: 'home' });
+  expect((await device.call('getState', {})).route).toEqual({ app: 'home', path: '/' });
+  await device.call('navigate', { key: 'recent' });
+  await tapKey(page, device, 'recents.card.chat');
+  expect((await device.call('getState', {})).route).toEqual({ app: 'chat', path: '/chats' });
+  await close();
+});
+
+test('the status bar clock follows the virtual clock', async ({ browser }) => {
+  const { device, close } = await openPhone(browser, 'e2e-clock');
+  const state = createInitialState(4);
+  state.os.time.timestamp = Date.UTC(2026, 2, 14, 1, 5); // 09:05 in Shanghai
+  await device.call('reset', { stateJson: JSON.stringify(state) });
+  expect((await tree(device)).find((n) => n.key === 'status.time')?.text).toBe('09:05');
+  await device.call('settle', { advanceMs: 60 * 60 * 1000 });
+  expect((await tree(device)).find((n) => n.key === 'status.time')?.text).toBe('10:05');
+  await close();
+});
+
+test('the same seed gives the same pixels in separate browser contexts', async ({ browser }) => {
+  const a = await openPhone(browser, 'e2e-pixels-a');
+  const b = await openPhone(browser, 'e2e-pixels-b');
+  const json = JSON.stringify(createInitialState(77));
+  const shots: Buffer[] = [];
+  for (const p of [a, b]) {
+    await p.device.call('reset', { stateJson: json });
+    await p.device.call('openApp', { app: 'chat' });
+    await p.device.call('settle', {});
+    shots.push(await p.page.screenshot({ type: 'png' }));
+  }
+  expect(shots[0].equals(shots[1])).toBe(true);
+  // And a different seed looks different.
+  await b.device.call('reset', { stateJson: JSON.stringify(createInitialState(78)) });
+  await b.device.call('openApp', { app: 'chat' });
+  await b.device.call('settle', {});
+  expect((await b.page.screenshot({ type: 'png' })).equals(shots[0])).toBe(false);
+  await test.info().attach('chat-list', { body: shots[0], contentType: 'image/png' });
+  await a.close();
+  await b.close();
+});
+
+test('a reset replaces the state in-page without reloading', async ({ browser }) => {
+  const { page, device, close } = await openPhone(browser, 'e2e-reset');
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  for (const seed of [1, 2, 3]) {
+    const json = JSON.stringify(createInitialState(seed));
+    await device.call('reset', { stateJson: json });
+    expect((await device.call('getState', {})).json).toBe(json);
+  }
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+  await close();
+});
