@@ -1,0 +1,122 @@
+/**
+ * What the studio says about an outcome: status chips, the verdict banner, and the diff
+ * display data (expected vs unexpected changes; raw changes before a verdict). Also the
+ * DiffView and GoalList components rendering them.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount, type Component } from 'svelte';
+import type { EpisodeEnd, Verdict } from '../../bridge/protocol/messages.ts';
+import { diffModel, episodeStatus, formatValue, judgeBanner, verdictBanner } from '../../web/studio/verdictView.ts';
+import DiffView from '../../web/studio/DiffView.svelte';
+import GoalList from '../../web/studio/GoalList.svelte';
+
+function verdict(over: Partial<Verdict> = {}): Verdict {
+  return { success: true, clean: true, progress: 1, passed: true, goals: [], issues: [], warnings: [], expectedChanges: [], unexpectedChanges: [], ...over };
+}
+
+function end(over: Partial<EpisodeEnd> = {}): EpisodeEnd {
+  return { episodeId: 'e', status: 'completed', stopReason: 'complete', steps: 4, verdict: verdict(), answer: null, error: null, ...over };
+}
+
+describe('episodeStatus', () => {
+  it('tells running, passed, failed, unclean and error apart', () => {
+    expect(episodeStatus(undefined)).toEqual({ status: 'running', label: 'running' });
+    expect(episodeStatus(end()).status).toBe('passed');
+    expect(episodeStatus(end({ verdict: verdict({ success: false, passed: false }) })).status).toBe('failed');
+    // Goal not met and side effects: the goal decides.
+    expect(episodeStatus(end({ verdict: verdict({ success: false, clean: false, passed: false }) })).status).toBe('failed');
+    expect(episodeStatus(end({ verdict: verdict({ clean: false, passed: false }) })).status).toBe('unclean');
+    expect(episodeStatus(end({ status: 'run_error', verdict: undefined }))).toEqual({ status: 'error', label: 'run error' });
+    expect(episodeStatus(end({ status: 'timeout' }))).toEqual({ status: 'error', label: 'timeout' });
+    expect(episodeStatus(end({ verdict: undefined }))).toEqual({ status: 'error', label: 'no verdict' });
+  });
+});
+
+describe('banners', () => {
+  it('names the outcome, the reason and the facts of the end', () => {
+    const b = verdictBanner(end({ verdict: verdict({ clean: false, passed: false }), stopReason: 'answer', answer: '3' }));
+    expect(b).toMatchObject({ status: 'unclean', title: 'UNCLEAN', reason: 'side effects: unexpected changes' });
+    expect(b.facts).toEqual([{ label: 'stop', value: 'answer' }, { label: 'steps', value: '4' }, { label: 'answer', value: '3' }]);
+    expect(verdictBanner(end({ verdict: verdict({ success: false, passed: false }) }))).toMatchObject({ title: 'FAILED', reason: 'goal not met' });
+    expect(verdictBanner(end({ status: 'run_error', error: 'page crashed', verdict: undefined }))).toMatchObject({ title: 'ERROR', facts: expect.arrayContaining([{ label: 'error', value: 'page crashed' }]) });
+    expect(judgeBanner(verdict()).title).toBe('PASSED');
+  });
+});
+
+describe('diffModel', () => {
+  it('splits a verdict into unexpected and expected changes with before → after', () => {
+    const m = diffModel(verdict({
+      expectedChanges: [{ path: 'apps.chat.threads[0].unread', kind: 'changed', before: 2, after: 0 }],
+      unexpectedChanges: [{ path: 'apps.chat.contacts[3].starred', kind: 'changed', before: false, after: true }, { path: 'apps.notes.items[0]', kind: 'added', after: { id: 'n1', text: '你好' } }],
+    }), null);
+    expect(m.source).toBe('verdict');
+    expect(m.unexpected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.contacts[3].starred', 'false', 'true'], ['apps.notes.items[0]', '', '{"id":"n1","text":"你好"}']]);
+    expect(m.expected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.threads[0].unread', '2', '0']]);
+    expect(m.unclassified).toEqual([]);
+  });
+
+  it('falls back to warnings when a judge reports unexpected changes only there', () => {
+    const m = diffModel(verdict({ warnings: [{ path: 'a.b', kind: 'removed', before: 1 }] }), null);
+    expect(m.unexpected.map((r) => [r.path, r.kind, r.before, r.after])).toEqual([['a.b', 'removed', '1', '']]);
+  });
+
+  it('lists raw changes as unclassified before any verdict', () => {
+    const m = diffModel(null, [{ path: 'x', kind: 'changed', before: 'a', after: 'b' }]);
+    expect(m).toMatchObject({ source: 'local', unexpected: [], expected: [] });
+    expect(m.unclassified.map((r) => [r.before, r.after])).toEqual([['"a"', '"b"']]);
+    expect(diffModel(null, null).source).toBe('none');
+  });
+
+  it('truncates long values for the row and keeps them whole for the expanded view', () => {
+    const long = 'x'.repeat(300);
+    const [row] = diffModel(null, [{ path: 'x', kind: 'added', after: long }]).unclassified;
+    expect(row!.after.length).toBe(80);
+    expect(row!.after.endsWith('…')).toBe(true);
+    expect(row!.afterFull).toBe(JSON.stringify(long));
+    expect(formatValue(undefined)).toBe('—');
+  });
+});
+
+describe('components', () => {
+  let target: HTMLElement;
+  let component: ReturnType<typeof mount> | null = null;
+  afterEach(() => {
+    if (component) unmount(component);
+    component = null;
+    target?.remove();
+  });
+  function render<P extends Record<string, unknown>>(C: Component<P>, props: P) {
+    target = document.createElement('div');
+    document.body.appendChild(target);
+    component = mount(C, { target, props });
+    flushSync();
+  }
+
+  it('DiffView puts unexpected changes under a red heading that says they make the run unclean', () => {
+    const m = diffModel(verdict({ clean: false, unexpectedChanges: [{ path: 'apps.chat.contacts[3].starred', kind: 'changed', before: false, after: true }], expectedChanges: [{ path: 'apps.chat.threads[0].unread', kind: 'changed', before: 2, after: 0 }] }), null);
+    let revealed = '';
+    render(DiffView, { model: m, onreveal: (p: string) => (revealed = p) });
+    const unexpected = target.querySelector('.group.unexpected')!;
+    expect(unexpected.textContent).toContain('makes the run unclean');
+    expect(unexpected.textContent).toContain('apps.chat.contacts[3].starred');
+    expect(target.querySelector('.group.expected')!.textContent).toContain('apps.chat.threads[0].unread');
+    target.querySelector<HTMLButtonElement>('.group.unexpected button.path')!.click();
+    expect(revealed).toBe('apps.chat.contacts[3].starred');
+  });
+
+  it('DiffView says the run is clean when there are only expected changes', () => {
+    render(DiffView, { model: diffModel(verdict({ expectedChanges: [{ path: 'a', kind: 'changed', before: 1, after: 2 }] }), null) });
+    expect(target.textContent).toContain('No unexpected changes: the run is clean.');
+  });
+
+  it('GoalList shows each goal with expected and actual, the progress, and the banner', () => {
+    const v = verdict({ success: false, passed: false, progress: 0.5, goals: [{ name: 'message sent', passed: true }, { name: 'text is 你好', passed: false, expected: '你好', actual: '您好', path: 'apps.chat.threads[0].messages' }] });
+    render(GoalList, { verdict: v, banner: verdictBanner(end({ verdict: v })) });
+    expect(target.textContent).toContain('FAILED');
+    expect(target.textContent).toContain('1 of 2 goals met');
+    const goals = [...target.querySelectorAll('ul:not(.issues) > li')];
+    expect(goals.map((g) => g.classList.contains('ok'))).toEqual([true, false]);
+    expect(goals[1]!.textContent).toContain('"你好"');
+    expect(goals[1]!.textContent).toContain('"您好"');
+  });
+});

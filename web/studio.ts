@@ -1,0 +1,23 @@
+/// <reference types="vite/client" />
+/**
+ * The studio page: `/studio.html?token=<t>`, served by the bridge. Connects to
+ * `/ws/studio` on the same host with the page's token. `#author` opens Author mode.
+ */
+import '@fontsource/noto-sans-sc/400.css';
+import './studio/theme.css';
+import { mount } from 'svelte';
+import Studio from './studio/Studio.svelte';
+import { StudioClient, newStudioDeviceId } from './studio/studioClient.svelte.ts';
+import { studioSocketUrl, webSocketTransport } from './studio/wsTransport.ts';
+
+const token = new URLSearchParams(location.search).get('token') ?? '';
+
+const client = new StudioClient({
+  openTransport: () => webSocketTransport(new WebSocket(studioSocketUrl(location, token))),
+  // A fresh id per page load: a reloaded or duplicated tab never collides with a phone still registered.
+  authorDeviceId: newStudioDeviceId(),
+});
+if (location.hash === '#author') client.setMode('author');
+client.connect();
+
+mount(Studio, { target: document.getElementById('app')!, props: { client, token } });

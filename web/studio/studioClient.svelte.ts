@@ -1,0 +1,702 @@
+/**
+ * The studio's one client of the bridge: the connection (hello/welcome, reconnect with
+ * backoff), the only place that parses bridge events, and the state every component reads.
+ *
+ * Components read `$state` fields and call methods; they never see the socket. Large values
+ * (state trees, frames, episode lists) are `$state.raw` and replaced, not mutated, so a
+ * 200 KB state is not wrapped in proxies.
+ *
+ * Watching: the bridge sends a device's state and frames only to studios watching it. The
+ * client watches exactly the device of what is on screen: in Watch mode the selected
+ * episode's device while it runs, in Author mode the studio's own interactive phone once it
+ * is listed in `devicesChanged` (see `reconcileWatches`).
+ */
+import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateSnapshot, type StepInfo, type StudioEvents, type StudioMethods, type TaskInfo, type Verdict } from '../../bridge/protocol/messages.ts';
+import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
+import { PhonegymError } from '../../bridge/protocol/errors.ts';
+import type { JsonValue, Route } from '../../bridge/protocol/state.ts';
+import { diffStates, highlightOf, type ChangeHighlight, type LocalChange } from './stateDiff.ts';
+import { episodeStatus, type EpisodeStatus } from './verdictView.ts';
+import { createGlyphLoader, type GlyphLoader } from './glyphs.ts';
+
+export type ConnectionState =
+  | { kind: 'connecting'; attempt: number }
+  | { kind: 'open'; sessionId: string }
+  | { kind: 'waiting'; attempt: number; retryAt: number; reason: string }
+  /** Retrying cannot help (wrong token, another protocol version): the user must act. */
+  | { kind: 'failed'; reason: string };
+
+export type StudioMode = 'watch' | 'author';
+
+export interface EpisodeRecord {
+  info: EpisodeInfo;
+  end?: EpisodeEnd;
+  /** The latest verdict: live from `progress`, final from `episodeEnded`. */
+  verdict?: Verdict;
+  steps: StepInfo[];
+  /** Kept for the last KEEP_EPISODE_DATA episodes so a finished one still shows its phone and state. */
+  initialJson?: string;
+  finalJson?: string;
+  finalRoute?: Route;
+  finalRevision?: number;
+  frame?: string;
+  /** Local clock time of the end, for the follow dwell. */
+  endedAtMs?: number;
+}
+
+export interface DeviceView {
+  deviceId: string;
+  device: DeviceInfo | null;
+  state: JsonValue | null;
+  json: string | null;
+  revision: number;
+  route: Route | null;
+  /** The diff base: the episode's initial state. */
+  initial: JsonValue | null;
+  /** The last screencast frame as a data URL (pages that do not change send none). */
+  frame: string | null;
+  /** What the last state update changed, and a counter that restarts the highlight. */
+  highlight: ChangeHighlight;
+  highlightToken: number;
+}
+
+export interface AuthorSession {
+  deviceId: string;
+  /** The interactive phone is shown once Author mode was opened, and kept while the tab lives. */
+  activated: boolean;
+  deviceReady: boolean;
+  episode: EpisodeInfo | null;
+  verdict: Verdict | null;
+  /** The state revision the verdict was computed at (stale once the phone changes). */
+  verdictRevision: number | null;
+  busy: 'setup' | 'judge' | null;
+  error: string | null;
+}
+
+/** What the right-hand panels and the phone show. */
+export interface Inspected {
+  kind: 'episode' | 'author';
+  /** The episode (Watch mode) or the task set up (Author mode), if any. */
+  info: EpisodeInfo | null;
+  record: EpisodeRecord | null;
+  live: boolean;
+  deviceId: string | null;
+  state: JsonValue | null;
+  initial: JsonValue | null;
+  revision: number | null;
+  route: Route | null;
+  frame: string | null;
+  verdict: Verdict | null;
+  verdictStale: boolean;
+  end: EpisodeEnd | null;
+  highlight: ChangeHighlight | null;
+  highlightToken: number;
+}
+
+export interface StudioClientOptions {
+  /** Opens a new connection to the bridge's studio endpoint. */
+  openTransport: () => Transport;
+  /** The id of the studio's own interactive phone. */
+  authorDeviceId: string;
+  /** Delay before retry number `attempt` (1-based). */
+  backoffMs?: (attempt: number) => number;
+  /** How long a finished episode stays on screen before Follow jumps to the next one. */
+  followDwellMs?: number;
+  /** How long to wait for `welcome` after the socket is asked to open. */
+  handshakeTimeoutMs?: number;
+  callTimeoutMs?: number;
+  /** Loads the CJK glyphs a text needs before it is shown (see glyphs.ts); the page's fonts by default. */
+  loadGlyphs?: GlyphLoader;
+}
+
+type Peer = RpcPeer<Record<string, never>, StudioMethods, StudioEvents>;
+
+const KEEP_EPISODE_DATA = 40;
+const MAX_NOTICES = 30;
+const EMPTY_HIGHLIGHT: ChangeHighlight = { paths: new Set(), within: new Set() };
+
+export function defaultBackoff(attempt: number): number {
+  const base = Math.min(10_000, 500 * 2 ** Math.min(attempt - 1, 5));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+/** A random device id for the studio's interactive phone: `studio-` + 12 hex digits. */
+export function newStudioDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return 'studio-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export class StudioClient {
+  connection = $state<ConnectionState>({ kind: 'connecting', attempt: 1 });
+  mode = $state<StudioMode>('watch');
+  run = $state.raw<RunInfo | null>(null);
+  episodes = $state.raw<EpisodeRecord[]>([]);
+  devices = $state.raw<DeviceInfo[]>([]);
+  tasks = $state.raw<TaskInfo[]>([]);
+  tasksState = $state<'idle' | 'loading' | 'loaded' | 'error'>('idle');
+  /** Device id → what the bridge sent for it while watched. */
+  views = $state.raw<Record<string, DeviceView>>({});
+  follow = $state(true);
+  selectedEpisodeId = $state<string | null>(null);
+  author = $state<AuthorSession>({ deviceId: '', activated: false, deviceReady: false, episode: null, verdict: null, verdictRevision: null, busy: null, error: null });
+  /** Recent problems worth showing (malformed events, failed calls), newest last. */
+  notices = $state.raw<{ at: number; message: string }[]>([]);
+
+  readonly selected = $derived(this.episodes.find((e) => e.info.episodeId === this.selectedEpisodeId) ?? null);
+
+  readonly counts = $derived.by(() => {
+    const c: Record<EpisodeStatus, number> = { running: 0, passed: 0, failed: 0, unclean: 0, error: 0 };
+    for (const e of this.episodes) c[episodeStatus(e.end).status]++;
+    const done = this.episodes.length - c.running;
+    return { ...c, done, total: Math.max(this.run?.tasks ?? 0, this.episodes.length), successRate: done > 0 ? c.passed / done : null };
+  });
+
+  readonly inspected = $derived.by((): Inspected | null => (this.mode === 'author' ? this.inspectAuthor() : this.inspectEpisode()));
+
+  // Frames replace `inspected` many times a second; these keep their identity until the state does.
+  private readonly shownState = $derived(this.inspected?.state ?? null);
+  private readonly shownInitial = $derived(this.inspected?.initial ?? null);
+
+  /** Changes from the diff base to the shown state: what the Diff tab lists before a verdict exists. */
+  readonly localChanges = $derived.by((): LocalChange[] | null => {
+    const state = this.shownState;
+    const initial = this.shownInitial;
+    return state !== null && initial !== null ? diffStates(initial, state) : null;
+  });
+
+  private peer: Peer | null = null;
+  private readonly opts: Required<StudioClientOptions>;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private dwellTimer: ReturnType<typeof setTimeout> | null = null;
+  private handshakeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Devices we asked the bridge to watch (on this connection). */
+  private watching = new Set<string>();
+  private disposed = false;
+  private parsedFinal = new WeakMap<EpisodeRecord, { state: JsonValue | null; initial: JsonValue | null }>();
+  /** Events waiting for glyphs (and every event after them, to keep the order). */
+  private eventQueue: Promise<void> | null = null;
+
+  constructor(opts: StudioClientOptions) {
+    this.opts = {
+      backoffMs: defaultBackoff,
+      followDwellMs: 1500,
+      handshakeTimeoutMs: 10_000,
+      callTimeoutMs: 15_000,
+      loadGlyphs: createGlyphLoader(globalThis.document?.fonts),
+      ...opts,
+    };
+    this.author.deviceId = opts.authorDeviceId;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Connection
+
+  connect(): void {
+    if (this.disposed) return;
+    this.clearTimer('retry');
+    const attempt = this.connection.kind === 'waiting' || this.connection.kind === 'connecting' ? this.connection.attempt : 1;
+    this.connection = { kind: 'connecting', attempt };
+    let transport: Transport;
+    try {
+      transport = this.opts.openTransport();
+    } catch (e) {
+      this.scheduleRetry(attempt, (e as Error).message);
+      return;
+    }
+    let refusal: string | null = null;
+    const peer: Peer = new RpcPeer(transport, {
+      label: 'studio',
+      timeoutMs: this.opts.callTimeoutMs,
+      onControl: (msg) => {
+        if (msg.t !== 'welcome' || this.peer !== peer) return;
+        if (msg.protocol !== PROTOCOL_VERSION) {
+          refusal = `protocol mismatch: the bridge speaks protocol ${msg.protocol}, this studio ${PROTOCOL_VERSION}: reload the page`;
+          peer.close('protocol mismatch');
+          return;
+        }
+        this.clearTimer('handshake');
+        this.connection = { kind: 'open', sessionId: msg.sessionId };
+        void this.sync(peer);
+      },
+      onBadMessage: (reason) => {
+        // Before the welcome, an error from the bridge is why it refuses us.
+        if (this.connection.kind !== 'open' && reason.startsWith('peer reported: ')) refusal = reason.slice('peer reported: '.length);
+        else this.notice(reason);
+      },
+    });
+    this.peer = peer;
+    this.watching = new Set();
+    this.eventQueue = null;
+    this.subscribe(peer);
+    peer.onClose((reason) => {
+      if (this.peer !== peer) return;
+      this.peer = null;
+      this.clearTimer('handshake');
+      if (this.disposed) return;
+      const why = refusal ?? reason;
+      if (/protocol.?mismatch|unauthori[sz]ed/i.test(why)) this.connection = { kind: 'failed', reason: why };
+      else this.scheduleRetry(this.connection.kind === 'open' ? 1 : attempt, why);
+    });
+    this.handshakeTimer = setTimeout(() => {
+      if (this.peer === peer && this.connection.kind !== 'open') peer.close('no welcome from the bridge');
+    }, this.opts.handshakeTimeoutMs);
+    peer.sendRaw({ t: 'hello', protocol: PROTOCOL_VERSION, role: 'studio' });
+  }
+
+  /** Retry now (the "Retry" button). */
+  reconnect(): void {
+    if (this.peer) return;
+    this.connection = { kind: 'connecting', attempt: 1 };
+    this.connect();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer('retry');
+    this.clearTimer('dwell');
+    this.clearTimer('handshake');
+    this.peer?.close('studio closed');
+    this.peer = null;
+  }
+
+  private scheduleRetry(prevAttempt: number, reason: string): void {
+    const attempt = prevAttempt + 1;
+    const delay = this.opts.backoffMs(attempt - 1);
+    this.connection = { kind: 'waiting', attempt, retryAt: Date.now() + delay, reason };
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private clearTimer(which: 'retry' | 'dwell' | 'handshake'): void {
+    const key = `${which}Timer` as const;
+    const t = this[key];
+    if (t) clearTimeout(t);
+    this[key] = null;
+  }
+
+  /** After every welcome: the history, the devices, and the watches of what is on screen. */
+  private async sync(peer: Peer): Promise<void> {
+    try {
+      const [history, devices] = await Promise.all([peer.call('history', {}), peer.call('listDevices', {})]);
+      await this.glyphs(JSON.stringify(history));
+      if (this.peer !== peer) return;
+      this.applyHistory(history.run ?? null, history.episodes);
+      this.setDevices(devices.devices);
+      if (this.author.activated && this.tasksState !== 'loaded') void this.loadTasks();
+      this.reconcileWatches();
+    } catch (e) {
+      this.notice(`could not load the run history: ${(e as Error).message}`);
+    }
+  }
+
+  private call<K extends keyof StudioMethods & string>(method: K, params: Parameters<StudioMethods[K]>[0]): ReturnType<StudioMethods[K]> {
+    if (!this.peer || this.connection.kind !== 'open') {
+      return Promise.reject(new PhonegymError(`not connected to the bridge (${method})`, { code: 'connection_closed' })) as ReturnType<StudioMethods[K]>;
+    }
+    return this.peer.call(method, params as never) as ReturnType<StudioMethods[K]>;
+  }
+
+  /** Resolves once the glyphs of `text` are loaded (at once when they already are). */
+  private async glyphs(text: string): Promise<void> {
+    await this.opts.loadGlyphs(text);
+  }
+
+  /** Applies an event now, or after the glyphs it shows and the events before it. */
+  private inOrder(text: string, apply: () => void): void {
+    const load = this.opts.loadGlyphs(text);
+    if (!load && !this.eventQueue) return apply();
+    const next = (this.eventQueue ?? Promise.resolve())
+      .then(() => load)
+      .then(apply)
+      .catch((e: Error) => this.notice(`could not apply an event: ${e.message}`));
+    this.eventQueue = next;
+    void next.then(() => {
+      if (this.eventQueue === next) this.eventQueue = null;
+    });
+  }
+
+  private notice(message: string): void {
+    this.notices = [...this.notices.slice(-(MAX_NOTICES - 1)), { at: Date.now(), message }];
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Events: the one place that reads what the bridge sends.
+
+  private subscribe(peer: Peer): void {
+    const on = <K extends keyof StudioEvents & string>(event: K, check: (d: unknown) => boolean, handle: (d: StudioEvents[K]) => void, textOf: (d: StudioEvents[K]) => string = (d) => JSON.stringify(d)) =>
+      peer.on(event, (data) => {
+        if (this.peer !== peer) return;
+        if (!check(data)) return this.notice(`ignored a malformed ${event} event from the bridge`);
+        this.inOrder(textOf(data), () => {
+          if (this.peer === peer) handle(data);
+        });
+      });
+    on('runStarted', isRunInfo, (d) => this.onRunStarted(d));
+    on('runEnded', isRunInfo, (d) => (this.run = d));
+    on('devicesChanged', (d) => isObj(d) && Array.isArray(d.devices), (d) => this.setDevices(d.devices));
+    on('episodeStarted', (d) => isObj(d) && isEpisodeInfo(d.info), (d) => this.onEpisodeStarted(d.info, d.initial));
+    on('step', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.index === 'number' && typeof d.action === 'string', (d) => this.onStep(d));
+    on('progress', (d) => isObj(d) && typeof d.episodeId === 'string' && isVerdict(d.verdict), (d) => this.onProgress(d));
+    on('episodeEnded', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.status === 'string', (d) => this.onEpisodeEnded(d));
+    on('stateChanged', (d) => isObj(d) && typeof d.deviceId === 'string' && isSnapshot(d.state), (d) => this.onStateChanged(d.deviceId, d.state), (d) => d.state.json);
+    on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d.deviceId, d.jpeg), () => '');
+  }
+
+  private onRunStarted(run: RunInfo): void {
+    if (this.run && this.run.runId !== run.runId) {
+      this.episodes = [];
+      this.selectedEpisodeId = null;
+    }
+    this.run = run;
+  }
+
+  private applyHistory(run: RunInfo | null, list: { info: EpisodeInfo; end?: EpisodeEnd }[]): void {
+    if (run) this.run = run;
+    const known = new Map(this.episodes.map((e) => [e.info.episodeId, e]));
+    const merged: EpisodeRecord[] = [];
+    for (const h of list) {
+      if (!isEpisodeInfo(h.info) || this.isAuthorDevice(h.info.deviceId)) continue;
+      const prev = known.get(h.info.episodeId);
+      known.delete(h.info.episodeId);
+      const end = h.end ?? prev?.end;
+      merged.push({ ...prev, steps: prev?.steps ?? [], info: h.info, end, verdict: end?.verdict ?? prev?.verdict });
+    }
+    // Episodes that arrived as events while the history call was in flight.
+    for (const e of known.values()) merged.push(e);
+    this.episodes = merged;
+    if (this.follow) this.followLatest(false);
+  }
+
+  private onEpisodeStarted(info: EpisodeInfo, initial: StateSnapshot | undefined): void {
+    if (this.isAuthorDevice(info.deviceId)) return;
+    const initialJson = isSnapshot(initial) ? initial.json : undefined;
+    const prev = this.episodes.find((e) => e.info.episodeId === info.episodeId);
+    const record: EpisodeRecord = { ...prev, info, steps: prev?.steps ?? [], initialJson };
+    this.episodes = prev ? this.episodes.map((e) => (e === prev ? record : e)) : [...this.episodes, record];
+    this.trimKeptData();
+    // A device starting a new episode: its diff base is the new initial state.
+    const view = this.views[info.deviceId];
+    if (view && initialJson !== undefined) this.putView({ ...view, initial: parseJson(initialJson) ?? null });
+    if (this.follow) this.followLatest(true);
+  }
+
+  private onStep(step: StepInfo): void {
+    this.updateEpisode(step.episodeId, (e) => ({ ...e, steps: [...e.steps, step] }));
+  }
+
+  private onProgress(p: StudioEvents['progress']): void {
+    if (this.isAuthorDevice(p.deviceId)) {
+      // A bridge that judges the interactive phone live: show it as the current verdict.
+      this.author.verdict = p.verdict;
+      this.author.verdictRevision = this.views[p.deviceId]?.revision ?? null;
+      return;
+    }
+    this.updateEpisode(p.episodeId, (e) => (e.end ? e : { ...e, verdict: p.verdict }));
+  }
+
+  private onEpisodeEnded(end: StudioEvents['episodeEnded']): void {
+    if (this.isAuthorDevice(end.deviceId)) return;
+    const { deviceId, ...episodeEnd } = end;
+    const view = this.views[deviceId];
+    this.updateEpisode(end.episodeId, (e) => ({
+      ...e,
+      end: episodeEnd,
+      verdict: end.verdict ?? e.verdict,
+      endedAtMs: Date.now(),
+      // What the phone looked like at the end, for when the episode is selected later.
+      ...(view && view.json !== null ? { finalJson: view.json, finalRoute: view.route ?? undefined, finalRevision: view.revision } : {}),
+      ...(view?.frame ? { frame: view.frame } : {}),
+    }));
+    if (this.follow && end.episodeId === this.selectedEpisodeId) this.followLatest(true);
+    else this.reconcileWatches();
+  }
+
+  private onStateChanged(deviceId: string, snap: StateSnapshot): void {
+    // Events arrive in order on one socket; revisions may restart when a device is reset.
+    const view = this.views[deviceId];
+    if (!view) return;
+    const state = parseJson(snap.json);
+    if (state === undefined) return this.notice(`the state of ${deviceId} is not valid JSON`);
+    const highlight = view.state === null ? EMPTY_HIGHLIGHT : highlightOf(diffStates(view.state, state, 500));
+    this.putView({ ...view, state, json: snap.json, revision: snap.revision, route: snap.route, highlight, highlightToken: view.highlightToken + 1 });
+  }
+
+  private onFrame(deviceId: string, jpeg: string): void {
+    const view = this.views[deviceId];
+    if (!view) return;
+    this.putView({ ...view, frame: `data:image/jpeg;base64,${jpeg}` });
+  }
+
+  private setDevices(devices: DeviceInfo[]): void {
+    this.devices = devices.filter((d) => isObj(d) && typeof d.deviceId === 'string');
+    const ready = this.devices.some((d) => d.deviceId === this.author.deviceId);
+    if (ready !== this.author.deviceReady) this.author.deviceReady = ready;
+    if (!ready) this.watching.delete(this.author.deviceId);
+    this.reconcileWatches();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Watch mode
+
+  setMode(mode: StudioMode): void {
+    this.mode = mode;
+    if (mode === 'author' && !this.author.activated) {
+      this.author.activated = true;
+      // Before the welcome, `sync` loads them.
+      if (this.tasksState === 'idle' && this.connection.kind === 'open') void this.loadTasks();
+    }
+    this.reconcileWatches();
+  }
+
+  /** Shows an episode; a manual choice stops following the run. */
+  selectEpisode(episodeId: string): void {
+    this.follow = false;
+    this.clearTimer('dwell');
+    this.selectedEpisodeId = episodeId;
+    this.reconcileWatches();
+  }
+
+  setFollow(on: boolean): void {
+    this.follow = on;
+    if (on) this.followLatest(false);
+  }
+
+  /**
+   * Follow: stay on the followed episode while it runs (parallel runs do not make the view
+   * jump); once it ends, move to the latest running one, after a short dwell so the verdict
+   * can be seen; with nothing running, stay on the newest episode.
+   */
+  private followLatest(dwell: boolean): void {
+    const current = this.selected;
+    if (current && !current.end) return this.reconcileWatches();
+    const running = this.episodes.filter((e) => !e.end);
+    const target = (running.at(-1) ?? (current ? null : this.episodes.at(-1)))?.info.episodeId ?? null;
+    if (target === null || target === this.selectedEpisodeId) return this.reconcileWatches();
+    const wait = dwell && current?.endedAtMs ? current.endedAtMs + this.opts.followDwellMs - Date.now() : 0;
+    this.clearTimer('dwell');
+    if (wait > 0) {
+      this.dwellTimer = setTimeout(() => {
+        this.dwellTimer = null;
+        if (this.follow) this.followLatest(false);
+      }, wait);
+      return;
+    }
+    this.selectedEpisodeId = target;
+    this.reconcileWatches();
+  }
+
+  /** Watches exactly the devices whose live data is on screen, unwatches the rest. */
+  private reconcileWatches(): void {
+    const peer = this.peer;
+    if (!peer || this.connection.kind !== 'open') return;
+    const wanted = new Set<string>();
+    if (this.mode === 'watch') {
+      const sel = this.selected;
+      if (sel && !sel.end) wanted.add(sel.info.deviceId);
+    } else if (this.author.activated && this.author.deviceReady) {
+      wanted.add(this.author.deviceId);
+    }
+    for (const id of [...this.watching]) {
+      if (wanted.has(id)) continue;
+      this.watching.delete(id);
+      peer.call('unwatch', { deviceId: id }).catch(() => {});
+    }
+    for (const id of wanted) {
+      if (this.watching.has(id)) continue;
+      this.watching.add(id);
+      peer.call('watch', { deviceId: id }).then(
+        async (r) => {
+          await this.glyphs(`${r.state?.json ?? ''}${r.initial?.json ?? ''}`);
+          if (this.peer !== peer || !this.watching.has(id)) return;
+          const state = isSnapshot(r.state) ? parseJson(r.state.json) : undefined;
+          const old = this.views[id];
+          const initial = isSnapshot(r.initial) ? parseJson(r.initial.json) ?? null : old?.initial ?? this.initialFromEpisodes(id);
+          this.putView({
+            deviceId: id,
+            device: r.device ?? null,
+            state: state ?? null,
+            json: state === undefined ? null : r.state.json,
+            revision: r.state?.revision ?? 0,
+            route: r.state?.route ?? null,
+            initial,
+            frame: old?.frame ?? null,
+            highlight: EMPTY_HIGHLIGHT,
+            highlightToken: old?.highlightToken ?? 0,
+          });
+        },
+        (e: Error) => {
+          this.watching.delete(id);
+          this.notice(`could not watch ${id}: ${e.message}`);
+        },
+      );
+    }
+  }
+
+  private initialFromEpisodes(deviceId: string): JsonValue | null {
+    const running = this.episodes.findLast((e) => e.info.deviceId === deviceId && !e.end);
+    return running?.initialJson ? parseJson(running.initialJson) ?? null : null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Author mode
+
+  async loadTasks(): Promise<void> {
+    this.tasksState = 'loading';
+    try {
+      const { tasks } = await this.call('listTasks', {});
+      await this.glyphs(JSON.stringify(tasks));
+      this.tasks = [...tasks].sort((a, b) => a.id.localeCompare(b.id));
+      this.tasksState = 'loaded';
+    } catch (e) {
+      this.tasksState = 'error';
+      this.notice(`could not list tasks: ${(e as Error).message}`);
+    }
+  }
+
+  async setupTask(taskId: string, seed: number | undefined): Promise<void> {
+    const deviceId = this.author.deviceId;
+    this.author.busy = 'setup';
+    this.author.error = null;
+    try {
+      const r = await this.call('setupTask', { deviceId, taskId, ...(seed !== undefined ? { seed } : {}) });
+      await this.glyphs(`${JSON.stringify(r.episode)}${r.initial.json}`);
+      this.author.episode = r.episode;
+      this.author.verdict = null;
+      this.author.verdictRevision = null;
+      const initial = parseJson(r.initial.json) ?? null;
+      const view = this.views[deviceId];
+      // Right after setup the phone shows exactly the initial state: the diff base and the state.
+      this.putView({ ...(view ?? emptyView(deviceId)), initial, state: initial, json: r.initial.json, revision: r.initial.revision, route: r.initial.route });
+    } catch (e) {
+      this.author.error = `Set up failed: ${(e as Error).message}`;
+    } finally {
+      this.author.busy = null;
+    }
+  }
+
+  async judge(answer: string): Promise<void> {
+    const deviceId = this.author.deviceId;
+    this.author.busy = 'judge';
+    this.author.error = null;
+    const revision = this.views[deviceId]?.revision ?? null;
+    try {
+      const trimmed = answer.trim();
+      const { verdict } = await this.call('judge', { deviceId, ...(trimmed ? { answer: trimmed } : {}) });
+      await this.glyphs(JSON.stringify(verdict));
+      this.author.verdict = verdict;
+      this.author.verdictRevision = revision;
+    } catch (e) {
+      this.author.error = `Judge failed: ${(e as Error).message}`;
+    } finally {
+      this.author.busy = null;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What is on screen
+
+  private inspectEpisode(): Inspected | null {
+    const rec = this.selected;
+    if (!rec) return null;
+    const live = !rec.end;
+    const view = live ? this.views[rec.info.deviceId] : undefined;
+    if (view) {
+      return {
+        kind: 'episode', info: rec.info, record: rec, live, deviceId: view.deviceId,
+        state: view.state, initial: view.initial ?? this.parsedOf(rec).initial, revision: view.revision, route: view.route,
+        frame: view.frame ?? rec.frame ?? null, verdict: rec.verdict ?? null, verdictStale: false, end: null,
+        highlight: view.highlight, highlightToken: view.highlightToken,
+      };
+    }
+    const parsed = this.parsedOf(rec);
+    return {
+      kind: 'episode', info: rec.info, record: rec, live, deviceId: rec.info.deviceId,
+      state: parsed.state, initial: parsed.initial, revision: rec.finalRevision ?? null, route: rec.finalRoute ?? null,
+      frame: rec.frame ?? null, verdict: rec.verdict ?? null, verdictStale: false, end: rec.end ?? null,
+      highlight: null, highlightToken: 0,
+    };
+  }
+
+  private inspectAuthor(): Inspected {
+    const a = this.author;
+    const view = this.views[a.deviceId];
+    return {
+      kind: 'author', info: a.episode, record: null, live: true, deviceId: a.deviceId,
+      state: view?.state ?? null, initial: a.episode ? view?.initial ?? null : null, revision: view?.revision ?? null, route: view?.route ?? null,
+      frame: null, verdict: a.verdict, verdictStale: a.verdict !== null && view !== undefined && a.verdictRevision !== view.revision, end: null,
+      highlight: view?.highlight ?? null, highlightToken: view?.highlightToken ?? 0,
+    };
+  }
+
+  private parsedOf(rec: EpisodeRecord): { state: JsonValue | null; initial: JsonValue | null } {
+    let p = this.parsedFinal.get(rec);
+    if (!p) {
+      p = { state: rec.finalJson ? parseJson(rec.finalJson) ?? null : null, initial: rec.initialJson ? parseJson(rec.initialJson) ?? null : null };
+      this.parsedFinal.set(rec, p);
+    }
+    return p;
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  isAuthorDevice(deviceId: string): boolean {
+    return deviceId === this.author.deviceId;
+  }
+
+  private putView(view: DeviceView): void {
+    this.views = { ...this.views, [view.deviceId]: view };
+  }
+
+  private updateEpisode(episodeId: string, f: (e: EpisodeRecord) => EpisodeRecord): void {
+    let hit = false;
+    const next = this.episodes.map((e) => {
+      if (e.info.episodeId !== episodeId) return e;
+      hit = true;
+      return f(e);
+    });
+    if (hit) this.episodes = next;
+  }
+
+  /** Keeps big per-episode data (states, frames) for the newest episodes only. */
+  private trimKeptData(): void {
+    const n = this.episodes.length;
+    if (n <= KEEP_EPISODE_DATA) return;
+    const old = this.episodes[n - KEEP_EPISODE_DATA - 1]!;
+    if (old.initialJson === undefined && old.finalJson === undefined && old.frame === undefined) return;
+    this.updateEpisode(old.info.episodeId, ({ initialJson: _i, finalJson: _f, frame: _fr, ...rest }) => rest);
+  }
+}
+
+function emptyView(deviceId: string): DeviceView {
+  return { deviceId, device: null, state: null, json: null, revision: 0, route: null, initial: null, frame: null, highlight: EMPTY_HIGHLIGHT, highlightToken: 0 };
+}
+
+function parseJson(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isRunInfo(v: unknown): v is RunInfo {
+  return isObj(v) && typeof v.runId === 'string';
+}
+
+function isEpisodeInfo(v: unknown): v is EpisodeInfo {
+  return isObj(v) && typeof v.episodeId === 'string' && typeof v.taskId === 'string' && typeof v.deviceId === 'string';
+}
+
+function isSnapshot(v: unknown): v is StateSnapshot {
+  return isObj(v) && typeof v.json === 'string' && typeof v.revision === 'number';
+}
+
+function isVerdict(v: unknown): v is Verdict {
+  return isObj(v) && Array.isArray(v.goals) && Array.isArray(v.expectedChanges) && Array.isArray(v.unexpectedChanges);
+}
