@@ -130,9 +130,9 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     bridge.studio.broadcast('runStarted', runInfo);
     const progress = new ConsoleProgress(plan.episodes.length, log);
     const env = await pool.acquire();
-    if (config.studio && config.studioWait > 0 && bridge.studio.watchers(env.deviceId) === 0) {
+    if (config.studio && config.studioWait > 0 && bridge.studio.size === 0) {
       log(`open the studio to watch; starting in ${config.studioWait} s, or as soon as it connects`);
-      await waitForWatcher(bridge, env.deviceId, config.studioWait * 1000, opts.signal);
+      await waitForStudio(bridge, config.studioWait * 1000, opts.signal);
     }
     const agent = config.agent === 'oracle' ? new OracleAgent(env.coordsFromCss) : createAgent(config.agent);
     for (const ep of plan.episodes) {
@@ -194,8 +194,8 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Resolves when a studio starts watching the device, or after `ms`. */
-function waitForWatcher(bridge: BridgeServer, deviceId: string, ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves when a studio connects, or after `ms`. */
+function waitForStudio(bridge: BridgeServer, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -203,9 +203,7 @@ function waitForWatcher(bridge: BridgeServer, deviceId: string, ms: number, sign
       resolve();
     };
     const timer = setTimeout(done, ms);
-    const off = bridge.studio.onWatchChange((id, n) => {
-      if (id === deviceId && n > 0) done();
-    });
+    const off = bridge.studio.onConnect(done);
     signal?.addEventListener('abort', done, { once: true });
   });
 }

@@ -27,9 +27,11 @@ interface InteractiveSetup {
 }
 
 export function taskInfo(t: LoadedTask): TaskInfo {
+  // Before sampling there are no values: show each parameter as a placeholder, ‹contactName›.
+  const placeholders = new Proxy({}, { get: (_target, key) => (typeof key === 'string' ? `‹${key}›` : undefined) });
   let goal: string;
   try {
-    goal = goalText(t, {});
+    goal = goalText(t, placeholders);
   } catch {
     goal = t.id;
   }

@@ -54,6 +54,7 @@ export class StudioHub {
   private clients = new Set<StudioClient>();
   private watchCounts = new Map<string, number>();
   private watchListeners = new Set<(deviceId: string, watchers: number) => void>();
+  private connectListeners = new Set<() => void>();
   /** Per device: a change counter and whether a getState is in flight (see noteChange). */
   private pumps = new Map<string, { seq: number; fetching: boolean }>();
   /** The episode running on each device, learnt from the runner's broadcasts. */
@@ -107,6 +108,12 @@ export class StudioHub {
     return () => this.watchListeners.delete(cb);
   }
 
+  /** Called when a studio completes its handshake (a demo run waits for the first one). */
+  onConnect(cb: () => void): () => void {
+    this.connectListeners.add(cb);
+    return () => this.connectListeners.delete(cb);
+  }
+
   deviceInfo(device: DeviceConnectionImpl): DeviceInfo {
     const episode = this.episodes.get(device.id);
     return { ...device.info(), ...(episode ? { episode } : {}) };
@@ -125,6 +132,7 @@ export class StudioHub {
       onControl: (msg) => client.peer.sendRaw({ t: 'error', id: null, error: { name: 'ProtocolError', message: `unexpected "${msg.t}" after the handshake`, code: 'bad_message' } }),
     });
     this.clients.add(client);
+    for (const cb of this.connectListeners) cb();
     client.peer.onClose((reason) => {
       this.clients.delete(client);
       for (const id of client.watching) this.changeWatchers(id, -1);

@@ -1,0 +1,108 @@
+/**
+ * The studio against a real run: the live phone, the state tree and the diff are shown while
+ * the oracle works, each episode ends with its verdict; in Author mode a person sets a task up,
+ * acts in the interactive phone and judges it (and a stray change makes it unclean).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../bridge/runner/config.ts';
+import { runEvaluation } from '../../bridge/runner/run.ts';
+import { prepareInstance } from '../../bridge/runner/setup.ts';
+import { loadRegistry } from '../../bridge/tasks/registry.ts';
+
+test.use({ viewport: { width: 1440, height: 1000 } });
+
+function startRun(taskIds: string[]) {
+  let studioUrl = '';
+  let release: () => void = () => {};
+  const keepOpenUntil = new Promise<void>((r) => (release = r));
+  const done = runEvaluation(
+    { ...DEFAULT_CONFIG, taskIds, agent: 'oracle', studio: true, keepOpen: true, studioWait: 30, pace: 250, sampleSeed: 5, runDir: join(mkdtempSync(join(tmpdir(), 'phonegym-studio-')), 'run') },
+    {
+      log: (line) => {
+        const m = /studio: (http\S+)/.exec(line);
+        if (m) studioUrl = m[1];
+      },
+      keepOpenUntil,
+    },
+  );
+  return { url: () => studioUrl, release: () => release(), done };
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
+test('watch mode shows the live phone, the state tree, the diff and the verdicts', async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = startRun(['chat.PinChat', 'chat.SendMessage']);
+  await expect.poll(run.url, { timeout: 60_000 }).toMatch(/studio\.html\?token=/);
+  await page.goto(run.url());
+
+  // The first episode starts once the studio watches; the phone shows the agent's page.
+  const phone = page.getByAltText("The phone's screen");
+  await expect(phone).toBeVisible({ timeout: 60_000 });
+  await expect(phone).toHaveAttribute('src', /^(data:image\/jpeg|blob:)/);
+  await expect(page.locator('[data-episode]').first()).toBeVisible();
+
+  // The state tree shows the phone's JSON.
+  await page.getByRole('tab', { name: 'State' }).click();
+  await expect(page.locator('[data-path="apps"]').first()).toBeVisible();
+  await shot(page, 'watch-live');
+
+  // Both episodes end passed; the diff of PinChat shows its expected change and no unexpected one.
+  await expect(page.locator('[data-episode]')).toHaveCount(2, { timeout: 120_000 });
+  await expect(page.getByText('PASSED').first()).toBeVisible({ timeout: 120_000 });
+  await page.locator('[data-episode^="chat.PinChat"]').click();
+  await page.getByRole('tab', { name: /Diff/ }).click();
+  await expect(page.getByText(/\.pinned/).first()).toBeVisible();
+  await expect(page.getByText('No unexpected changes').first()).toBeVisible();
+  await shot(page, 'watch-diff');
+  await page.getByRole('tab', { name: /Goals/ }).click();
+  await expect(page.getByText('chat is pinned')).toBeVisible();
+  await shot(page, 'watch-goals');
+
+  run.release();
+  const outcome = await run.done;
+  expect(outcome.summary.success_rate).toBe(1);
+});
+
+test('author mode: set up, act by hand, judge; a stray change makes it unclean', async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = startRun(['chat.ReadMyAccountId']);
+  await expect.poll(run.url, { timeout: 60_000 }).toMatch(/studio\.html/);
+  await page.goto(run.url());
+  await page.getByRole('radio', { name: 'Author' }).or(page.getByRole('button', { name: 'Author' })).first().click();
+
+  await page.locator('[data-task="chat.PinChat"]').click();
+  await page.getByPlaceholder(/default|seed/i).first().fill('5');
+  await page.getByRole('button', { name: /^Set up/ }).click();
+
+  const registry = await loadRegistry();
+  const { params } = prepareInstance(registry.tasks.find((t) => t.id === 'chat.PinChat')!, 5);
+  await expect(page.getByText(String(params.contactName)).first()).toBeVisible({ timeout: 30_000 });
+
+  // Act in the interactive phone like a person: chat list → conversation → ⋯ → pin switch.
+  const phone = page.frameLocator('iframe');
+  const row = phone.locator(`[data-ui="chat.item.${params.chatId}"]`);
+  await row.scrollIntoViewIfNeeded();
+  await row.click();
+  await phone.locator('[data-ui="chat.more"]').click();
+  await phone.locator('[data-ui="chat.settings.pin"]').click();
+  await page.getByRole('button', { name: 'Judge' }).click();
+  await expect(page.getByText('PASSED').first()).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'author-passed');
+
+  // A stray change: also mute the chat. The goal is still met, but the run is unclean.
+  await phone.locator('[data-ui="chat.settings.mute"]').click();
+  await page.getByRole('button', { name: 'Judge' }).click();
+  await expect(page.getByText('UNCLEAN').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: /Diff/ }).click();
+  await expect(page.getByText(/\.muted/).first()).toBeVisible();
+  await shot(page, 'author-unclean');
+
+  run.release();
+  await run.done;
+});
