@@ -146,6 +146,8 @@ export class OracleAgent implements Agent {
   private nextReply: Deferred<AgentReply> | null = null;
   private resume: Deferred<void> | null = null;
   private started = false;
+  /** Set when the script has ended: asked again, the oracle repeats its last word. */
+  private final: Action | null = null;
   private toSpace: ToAgentSpace;
 
   constructor(toSpace: ToAgentSpace = (p) => p) {
@@ -157,10 +159,12 @@ export class OracleAgent implements Agent {
     this.nextReply = null;
     this.resume = null;
     this.started = false;
+    this.final = null;
   }
 
   act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
     this.current = obs;
+    if (this.final) return Promise.resolve({ action: this.final });
     const reply = new Deferred<AgentReply>();
     this.nextReply = reply;
     if (!this.started) {
@@ -201,6 +205,7 @@ export class OracleAgent implements Agent {
       if (e instanceof EpisodeOver) return;
       final = { type: 'abort', reason: `oracle failed: ${(e as Error).message}` };
     }
+    this.final = final;
     this.nextReply?.resolve({ action: final });
     this.nextReply = null;
   }

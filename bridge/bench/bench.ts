@@ -26,38 +26,39 @@ const p50 = (xs: number[]) => {
 };
 const fmt = (x: number, d = 2) => x.toFixed(d);
 
-async function rawFloor(page: Page, n: number): Promise<number> {
-  // A click on an inert spot (the status bar), one animation frame, a JPEG screenshot.
+/**
+ * The floor: the same taps as the env made, done raw (mouse click, one animation frame, JPEG
+ * screenshot), on the same page, from the same starting state. The difference is exactly what
+ * phonegym adds per step: settling, the state and UI tree read, coordinate mapping.
+ */
+async function rawFloor(page: Page, points: { x: number; y: number }[]): Promise<number> {
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
-    await page.mouse.click(180, 10);
-    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+  for (const p of points) {
+    await page.mouse.click(p.x, p.y);
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
     await page.screenshot({ type: 'jpeg', quality: 80, scale: 'css' });
   }
-  return n / ((performance.now() - t0) / 1000);
+  return points.length / ((performance.now() - t0) / 1000);
 }
 
 function center(n: UiNode) {
   return { x: Math.round(n.bounds.x + n.bounds.w / 2), y: Math.round(n.bounds.y + n.bounds.h / 2) };
 }
 
-/** Real chat actions in a cycle: open a chat, go back, contacts tab, chats tab. */
-async function envSteps(env: SimulatorEnv, n: number): Promise<number> {
+/** Real chat actions in a cycle: open a chat, back (the nav bar's back button), contacts tab, chats tab. */
+async function envSteps(env: SimulatorEnv, n: number): Promise<{ sps: number; points: { x: number; y: number }[] }> {
   let obs = await env.observe();
-  const find = (pred: (x: UiNode) => boolean) => obs.tree.find(pred);
-  let k = 0;
+  const points: { x: number; y: number }[] = [];
+  const keys = [(x: UiNode) => x.key?.startsWith('chat.item.') ?? false, (x: UiNode) => x.key === 'nav.back', (x: UiNode) => x.key === 'tab.contacts', (x: UiNode) => x.key === 'tab.chats'];
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    const phase = k++ % 4;
-    let target: UiNode | undefined;
-    if (phase === 0) target = find((x) => x.key?.startsWith('chat.item.') ?? false);
-    else if (phase === 1) target = undefined; // back key
-    else if (phase === 2) target = find((x) => x.key === 'tab.contacts');
-    else target = find((x) => x.key === 'tab.chats');
-    const r = target ? await env.step({ type: 'tap', ...center(target) }) : await env.step({ type: 'key', key: 'back' });
-    obs = r.observation;
+    const target = obs.tree.find(keys[i % 4]);
+    if (!target) throw new Error(`bench: step ${i} found nothing to tap on ${obs.route.path}`);
+    const p = center(target);
+    points.push(p);
+    obs = (await env.step({ type: 'tap', ...p })).observation;
   }
-  return n / ((performance.now() - t0) / 1000);
+  return { sps: n / ((performance.now() - t0) / 1000), points };
 }
 
 async function main(): Promise<void> {
@@ -72,16 +73,21 @@ async function main(): Promise<void> {
     await env.reset(stateJson);
     await env.openApp('chat');
     // Warm up both paths before measuring.
-    await rawFloor(env.page, 10);
-    await envSteps(env, 12);
+    const warm = await envSteps(env, 12);
+    await env.reset(stateJson);
+    await env.openApp('chat');
+    await rawFloor(env.page, warm.points);
 
     const rounds: { floor: number; env: number }[] = [];
-    for (let r = 0; r < 3; r++) {
+    for (let r = 0; r < 5; r++) {
       await env.reset(stateJson);
       await env.openApp('chat');
-      const floor = await rawFloor(env.page, Math.round(STEPS / 3));
-      const step = await envSteps(env, Math.round(STEPS / 3));
-      rounds.push({ floor, env: step });
+      const step = await envSteps(env, Math.round(STEPS / 5));
+      await env.reset(stateJson);
+      await env.openApp('chat');
+      await env.device.call('settle', {});
+      const floor = await rawFloor(env.page, step.points);
+      rounds.push({ floor, env: step.sps });
     }
     const floorSps = p50(rounds.map((r) => r.floor));
     const envSps = p50(rounds.map((r) => r.env));
