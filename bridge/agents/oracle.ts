@@ -214,5 +214,6 @@ export class OracleAgent implements Agent {
 export const oracleAgent: AgentFactory = {
   name: 'oracle',
   description: "runs each task's own UI-only solution (must pass every task)",
-  create: () => new OracleAgent(),
+  // The oracle computes taps in CSS pixels; the env says how to express them in the agent's space.
+  create: (opts) => new OracleAgent(typeof opts.coordsFromCss === 'function' ? (opts.coordsFromCss as ToAgentSpace) : undefined),
 };

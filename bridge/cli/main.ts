@@ -7,7 +7,7 @@ import { agentNames } from '../agents/registry.ts';
 import { findChromium, INSTALL_HINT } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../runner/config.ts';
-import { planRun, runEvaluation } from '../runner/run.ts';
+import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { didYouMean } from '../tasks/suggest.ts';
@@ -116,8 +116,6 @@ async function cmdRun(argv: string[]): Promise<number> {
     console.log(RUN_HELP);
     return 0;
   }
-  // Refuse bad selections before the browser starts.
-  await planRun(config);
   const controller = new AbortController();
   let interrupted = 0;
   let release: () => void = () => {};

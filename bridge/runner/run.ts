@@ -8,8 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { UsageError } from '../protocol/errors.ts';
 import type { EpisodeInfo, RunInfo } from '../protocol/messages.ts';
-import { createAgent } from '../agents/registry.ts';
-import { OracleAgent } from '../agents/oracle.ts';
+import { createAgent, findAgent } from '../agents/registry.ts';
 import { launchChromium } from '../env/browser.ts';
 import { PhonePool } from '../env/pool.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
@@ -105,8 +104,7 @@ export interface RunOptions {
 export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const plan = await planRun(config);
-  const agentFactoryCheck = createAgent(config.agent); // unknown agent fails before the browser
-  void agentFactoryCheck;
+  findAgent(config.agent); // an unknown agent fails before the browser starts
   const runDir = makeRunDir(config);
   const startedAt = new Date();
   const web = await ensureWebBuild({ log });
@@ -120,6 +118,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   let browser: Browser | null = null;
   let pool: PhonePool | null = null;
   const rows: ResultRow[] = [];
+  let summary: Summary = summarize([]);
   const runInfo: RunInfo = { runId: meta.run_id, runDir, agent: config.agent, tasks: plan.episodes.length, startedAt: startedAt.toISOString() };
   const studio = new StudioSession(bridge, plan.registry, runInfo);
   try {
@@ -134,7 +133,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
       log(`open the studio to watch; starting in ${config.studioWait} s, or as soon as it connects`);
       await waitForStudio(bridge, config.studioWait * 1000, opts.signal);
     }
-    const agent = config.agent === 'oracle' ? new OracleAgent(env.coordsFromCss) : createAgent(config.agent);
+    const agent = createAgent(config.agent, { coordsFromCss: env.coordsFromCss });
     for (const ep of plan.episodes) {
       if (opts.signal?.aborted) break;
       const recorder = new TrajectoryRecorder(runDir, ep.trajectoryDir, ep.task.id);
@@ -164,7 +163,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     }
     pool.release(env);
   } finally {
-    const summary = summarize(rows, { passK: config.passK });
+    summary = summarize(rows, { passK: config.passK });
     const endedAt = new Date();
     writeFileSync(join(runDir, 'summary.json'), JSON.stringify(summary, null, 2));
     writeFileSync(join(runDir, 'meta.json'), JSON.stringify({ ...meta, ended_at: endedAt.toISOString(), duration_s: (endedAt.getTime() - startedAt.getTime()) / 1000 }, null, 2));
@@ -184,7 +183,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     await browser?.close();
     await bridge.close();
   }
-  return { runDir, rows, summary: summarize(rows, { passK: config.passK }) };
+  return { runDir, rows, summary };
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
