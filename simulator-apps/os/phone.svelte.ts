@@ -13,6 +13,12 @@ import { HOME_ROUTE, type JsonValue, type PhoneState, type Route } from '../../b
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import { APPS, findApp } from '../catalog.ts';
 
+/**
+ * How long a toast stays, in virtual time. Longer than the 2 s a step advances the clock, so the
+ * observation right after an action shows its toast; the next touch or step clears it.
+ */
+export const TOAST_MS = 3000;
+
 export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 export interface NavState {
@@ -383,7 +389,7 @@ export class Phone {
   // OS services: toasts, dialogs, menus (transient: not part of the state or a snapshot)
 
   toast(text: string, opts: ToastOptions = {}): void {
-    const toast: Toast = { id: this.#nextOverlayId++, text, icon: opts.icon ?? 'success', until: this.now + (opts.durationMs ?? 1500) };
+    const toast: Toast = { id: this.#nextOverlayId++, text, icon: opts.icon ?? 'success', until: this.now + (opts.durationMs ?? TOAST_MS) };
     this.#toasts = [toast];
   }
 

@@ -26,66 +26,109 @@ interface Box {
 const CONTAINER_ROLES = new Set(['list', 'listbox', 'dialog', 'alertdialog', 'tablist', 'menu', 'menubar', 'navigation', 'region', 'group', 'toolbar', 'grid', 'tree', 'main', 'banner']);
 const IGNORED_ROLES = new Set(['presentation', 'none', 'generic']);
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'svg']);
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const NON_EDITABLE_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'range', 'color', 'file']);
+/**
+ * Matches every element `isEmitted` can accept (and more). Inside a leaf only such elements
+ * produce nodes, so a subtree without a match is not walked at all.
+ */
+const EMITTABLE = '[data-ui],[role],button,input,textarea,select,summary,a[href],[data-clickable]';
+
+// Cost notes (Chromium, measured on the chat screens): a `getBoundingClientRect` costs several
+// times a computed-style read, and both dwarf the JS around them. So each element's rect is read
+// at most once, and only when it is used (an emitted node's bounds, or the clip of a scroll /
+// overflow container that has children); computed styles are read only for elements that can
+// emit something; and the subtrees of leaves are walked only when they hold an emittable element.
 
 export function uiTree(root: Element): UiNode[] {
   const rootRect = root.getBoundingClientRect();
   const ctx: Ctx = {
-    origin: { x: rootRect.left, y: rootRect.top },
+    ox: rootRect.left,
+    oy: rootRect.top,
     nodes: [],
     active: root.ownerDocument.activeElement,
     doc: root.ownerDocument,
+    range: null,
   };
   const screen: Box = { x: 0, y: 0, w: rootRect.width, h: rootRect.height };
   walkChildren(root, ctx, 0, screen, false);
+  ctx.range?.detach();
   return ctx.nodes;
 }
 
 interface Ctx {
-  origin: { x: number; y: number };
+  /** The screen's top-left in viewport pixels. */
+  ox: number;
+  oy: number;
   nodes: UiNode[];
   active: Element | null;
   doc: Document;
+  /** One Range reused for every text node measured in this call. */
+  range: Range | null;
 }
 
 function walkChildren(el: Element, ctx: Ctx, depth: number, clip: Box, insideLeaf: boolean): void {
-  for (const child of Array.from(el.children)) visit(child, ctx, depth, clip, insideLeaf);
+  if (insideLeaf && el.querySelector(EMITTABLE) === null) return;
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) visit(child, ctx, depth, clip, insideLeaf);
+}
+
+function isHidden(style: CSSStyleDeclaration): boolean {
+  return style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0';
 }
 
 function visit(el: Element, ctx: Ctx, depth: number, clip: Box, insideLeaf: boolean): void {
-  if (SKIP_TAGS.has(el.tagName) || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') {
-    if (el.tagName === 'svg' && !insideLeaf && isEmitted(el) && el.getAttribute('aria-hidden') !== 'true') emitLeaf(el, ctx, depth, clip);
+  const tag = el.tagName;
+  if (SKIP_TAGS.has(tag) || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') {
+    if (tag === 'svg' && !insideLeaf && isEmitted(el) && el.getAttribute('aria-hidden') !== 'true') emitLeaf(el, ctx, depth, clip);
     return;
   }
-  const style = getComputedStyle(el);
-  if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return;
-  const box = relBox(el.getBoundingClientRect(), ctx.origin);
-  const childClip = clipsChildren(style) ? intersect(clip, box) : clip;
+  const hasChildren = el.firstElementChild !== null;
 
   if (!(insideLeaf ? isEmittedInsideLeaf(el) : isEmitted(el))) {
-    if (!insideLeaf) emitDirectText(el, ctx, depth, clip);
-    walkChildren(el, ctx, depth, childClip, insideLeaf);
+    // Only its own text (outside a leaf) and its children can make nodes: without either there
+    // is nothing to look at, not even its style.
+    if (insideLeaf) {
+      if (!hasChildren || el.querySelector(EMITTABLE) === null) return;
+    } else if (!hasChildren && !hasDirectText(el)) return;
+    const style = getComputedStyle(el);
+    if (isHidden(style)) return;
+    if (!insideLeaf) emitDirectText(el, ctx, depth, clip, style);
+    if (hasChildren) {
+      const childClip = clipsChildren(style) ? intersect(clip, relBox(el.getBoundingClientRect(), ctx)) : clip;
+      for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) visit(child, ctx, depth, childClip, insideLeaf);
+    }
     return;
   }
 
+  const style = getComputedStyle(el);
+  if (isHidden(style)) return;
+  const rect = el.getBoundingClientRect();
   const role = roleOf(el, style);
   if (isContainer(el, role)) {
-    const emitted = emitNode(el, ctx, depth, clip, role, ariaLabel(el), style);
-    walkChildren(el, ctx, emitted ? depth + 1 : depth, childClip, insideLeaf);
+    const emitted = emitNode(el, ctx, depth, clip, role, ariaLabel(el), style, rect);
+    if (hasChildren) walkChildren(el, ctx, emitted ? depth + 1 : depth, childClipOf(clip, style, rect, ctx), insideLeaf);
     return;
   }
-  const emitted = emitLeaf(el, ctx, depth, clip, role, style);
-  walkChildren(el, ctx, emitted ? depth + 1 : depth, childClip, true);
+  const emitted = emitLeaf(el, ctx, depth, clip, role, style, rect);
+  if (hasChildren) walkChildren(el, ctx, emitted ? depth + 1 : depth, childClipOf(clip, style, rect, ctx), true);
 }
 
-function emitLeaf(el: Element, ctx: Ctx, depth: number, clip: Box, role = roleOf(el, getComputedStyle(el)), style?: CSSStyleDeclaration): boolean {
+function childClipOf(clip: Box, style: CSSStyleDeclaration, rect: DOMRect, ctx: Ctx): Box {
+  return clipsChildren(style) ? intersect(clip, relBox(rect, ctx)) : clip;
+}
+
+function emitLeaf(el: Element, ctx: Ctx, depth: number, clip: Box, role?: string, style?: CSSStyleDeclaration, rect?: DOMRect): boolean {
+  role ??= roleOf(el, undefined);
   const editable = isEditable(el);
-  let text = ariaLabel(el) || collapse(contentText(el));
+  let text: string;
   let value: string | undefined;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
     value = el.value;
     text = el.value || el.placeholder || ariaLabel(el);
+  } else {
+    text = ariaLabel(el) || collapse(contentText(el));
   }
-  return emitNode(el, ctx, depth, clip, role, text, style, { editable, value });
+  return emitNode(el, ctx, depth, clip, role, text, style, rect, editable, value);
 }
 
 function emitNode(
@@ -95,10 +138,12 @@ function emitNode(
   clip: Box,
   role: string,
   text: string,
-  style?: CSSStyleDeclaration,
-  extra: { editable?: boolean; value?: string } = {},
+  style: CSSStyleDeclaration | undefined,
+  rect: DOMRect | undefined,
+  editable?: boolean,
+  value?: string,
 ): boolean {
-  const box = visibleBox(el.getBoundingClientRect(), ctx.origin, clip);
+  const box = visibleBox(rect ?? el.getBoundingClientRect(), ctx, clip);
   if (!box) return false;
   if (isCovered(el, box, ctx, style)) return false;
   const node: UiNode = { index: ctx.nodes.length, role, text, bounds: roundBox(box), depth };
@@ -110,32 +155,41 @@ function emitNode(
   if (selected !== null) node.selected = selected === 'true';
   if ((el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true') node.disabled = true;
   if (ctx.active === el) node.focused = true;
-  if (extra.editable) node.editable = true;
-  if (extra.value !== undefined) node.value = extra.value;
+  if (editable) node.editable = true;
+  if (value !== undefined) node.value = value;
   ctx.nodes.push(node);
   return true;
 }
 
+/** Has a text child that is not only whitespace? */
+function hasDirectText(el: Element): boolean {
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) {
+    if (child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim() !== '') return true;
+  }
+  return false;
+}
+
 /** One text node per element for its own (direct) text, bounded by that text. */
-function emitDirectText(el: Element, ctx: Ctx, depth: number, clip: Box): void {
+function emitDirectText(el: Element, ctx: Ctx, depth: number, clip: Box, style: CSSStyleDeclaration): void {
   let text = '';
   let rect: Box | null = null;
-  for (const child of Array.from(el.childNodes)) {
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) {
     if (child.nodeType !== Node.TEXT_NODE) continue;
     const t = child.textContent ?? '';
     if (t.trim() === '') continue;
     text += t;
-    const range = ctx.doc.createRange();
+    const range = (ctx.range ??= ctx.doc.createRange());
     range.selectNodeContents(child);
-    const r = relBox(range.getBoundingClientRect(), ctx.origin);
+    const r = relBox(range.getBoundingClientRect(), ctx);
     rect = rect ? union(rect, r) : r;
   }
+  if (!rect) return;
   text = collapse(text);
-  if (text === '' || !rect) return;
+  if (text === '') return;
   const box = intersect(clip, rect);
   if (box.w < 1 || box.h < 1) return;
-  if (isCovered(el, box, ctx)) return;
-  const role = /^H[1-6]$/.test(el.tagName) ? 'heading' : 'text';
+  if (isCovered(el, box, ctx, style)) return;
+  const role = HEADING_TAGS.has(el.tagName) ? 'heading' : 'text';
   ctx.nodes.push({ index: ctx.nodes.length, role, text, bounds: roundBox(box), depth });
 }
 
@@ -167,7 +221,8 @@ function isEmittedInsideLeaf(el: Element): boolean {
   return isEmitted(el) && !(el.getAttribute('role') === 'img' && !el.hasAttribute('data-ui'));
 }
 
-function roleOf(el: Element, style: CSSStyleDeclaration): string {
+/** `style` is read only when the tag and attributes do not decide (then it is looked up if not given). */
+function roleOf(el: Element, style: CSSStyleDeclaration | undefined): string {
   const explicit = el.getAttribute('role');
   if (explicit && !IGNORED_ROLES.has(explicit)) return explicit === 'img' ? 'image' : explicit;
   switch (el.tagName) {
@@ -191,9 +246,9 @@ function roleOf(el: Element, style: CSSStyleDeclaration): string {
       return 'textbox';
     }
     default:
-      if (/^H[1-6]$/.test(el.tagName)) return 'heading';
+      if (HEADING_TAGS.has(el.tagName)) return 'heading';
       if (el.hasAttribute('data-clickable')) return 'button';
-      return isScrollable(style) ? 'list' : 'text';
+      return isScrollable(style ?? getComputedStyle(el)) ? 'list' : 'text';
   }
 }
 
@@ -203,12 +258,15 @@ function isContainer(el: Element, role: string): boolean {
 }
 
 function isScrollable(s: CSSStyleDeclaration): boolean {
-  return /(auto|scroll)/.test(s.overflowY) || /(auto|scroll)/.test(s.overflowX);
+  const y = s.overflowY;
+  if (y.includes('auto') || y.includes('scroll')) return true;
+  const x = s.overflowX;
+  return x.includes('auto') || x.includes('scroll');
 }
 
 function isEditable(el: Element): boolean {
   if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
-  if (el instanceof HTMLInputElement) return !el.readOnly && !el.disabled && !['checkbox', 'radio', 'button', 'submit', 'range', 'color', 'file'].includes(el.type);
+  if (el instanceof HTMLInputElement) return !el.readOnly && !el.disabled && !NON_EDITABLE_INPUTS.has(el.type);
   return (el as HTMLElement).isContentEditable === true;
 }
 
@@ -220,13 +278,14 @@ function checkedOf(el: Element): boolean | undefined {
 }
 
 function ariaLabel(el: Element): string {
-  return collapse(el.getAttribute('aria-label') ?? '');
+  const label = el.getAttribute('aria-label');
+  return label === null || label === '' ? '' : collapse(label);
 }
 
 /** Name from content: text, with aria-labels standing in for labelled elements, skipping hidden and separately emitted ones. */
 function contentText(el: Element): string {
   let out = '';
-  for (const child of Array.from(el.childNodes)) {
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) {
     if (child.nodeType === Node.TEXT_NODE) {
       out += child.textContent ?? '';
       continue;
@@ -245,7 +304,7 @@ function contentText(el: Element): string {
 /** Another element on top at the centre of the visible box (a modal backdrop, a sticky header)? */
 function isCovered(el: Element, box: Box, ctx: Ctx, style?: CSSStyleDeclaration): boolean {
   if ((style ?? getComputedStyle(el)).pointerEvents === 'none') return false; // overlays like toasts cannot be hit-tested
-  const hit = ctx.doc.elementFromPoint(ctx.origin.x + box.x + box.w / 2, ctx.origin.y + box.y + box.h / 2);
+  const hit = ctx.doc.elementFromPoint(ctx.ox + box.x + box.w / 2, ctx.oy + box.y + box.h / 2);
   if (!hit) return false; // outside the browser viewport: nothing to compare with
   return !(hit === el || el.contains(hit) || hit.contains(el));
 }
@@ -254,13 +313,13 @@ function clipsChildren(s: CSSStyleDeclaration): boolean {
   return s.overflowX !== 'visible' || s.overflowY !== 'visible';
 }
 
-function relBox(r: DOMRect, origin: { x: number; y: number }): Box {
-  return { x: r.left - origin.x, y: r.top - origin.y, w: r.width, h: r.height };
+function relBox(r: DOMRect, ctx: Ctx): Box {
+  return { x: r.left - ctx.ox, y: r.top - ctx.oy, w: r.width, h: r.height };
 }
 
-function visibleBox(r: DOMRect, origin: { x: number; y: number }, clip: Box): Box | null {
+function visibleBox(r: DOMRect, ctx: Ctx, clip: Box): Box | null {
   if (r.width < 1 || r.height < 1) return null;
-  const box = intersect(clip, relBox(r, origin));
+  const box = intersect(clip, relBox(r, ctx));
   return box.w >= 1 && box.h >= 1 ? box : null;
 }
 
@@ -284,8 +343,10 @@ function roundBox(b: Box): Box {
   return { x, y, w: Math.round(b.x + b.w) - x, h: Math.round(b.y + b.h) - y };
 }
 
+const WHITESPACE_RUN = /\s+/g;
+
 function collapse(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return s.replace(WHITESPACE_RUN, ' ').trim();
 }
 
 /** One line per node, indented by depth: for logs, prompts and debugging. */
