@@ -7,7 +7,8 @@ const root = fileURLToPath(new URL('./web', import.meta.url));
 export default defineConfig({
   root,
   base: './',
-  plugins: [svelte()],
+  // Svelte 5 handles TypeScript itself: no svelte.config.js, no preprocessors.
+  plugins: [svelte({ configFile: false })],
   // Everything the phone needs is bundled: no CDN, no network fonts.
   publicDir: false,
   server: { host: '127.0.0.1', port: 5173, strictPort: false },

@@ -43,7 +43,7 @@ export const INSTALL_HINT =
   'phonegym needs Chromium. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`; macOS: install Google Chrome), ' +
   `or point ${CHROMIUM_ENV} at a Chromium/Chrome executable.`;
 
-export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | null {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, candidates: readonly string[] = SYSTEM_CANDIDATES, bundled: () => string = () => chromium.executablePath()): ChromiumLocation | null {
   const override = env[CHROMIUM_ENV];
   if (override) {
     if (!existsSync(override)) {
@@ -51,9 +51,9 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLoca
     }
     return { path: override, source: 'env' };
   }
-  for (const p of SYSTEM_CANDIDATES) if (existsSync(p)) return { path: p, source: 'system' };
+  for (const p of candidates) if (existsSync(p)) return { path: p, source: 'system' };
   try {
-    const p = chromium.executablePath();
+    const p = bundled();
     if (p && existsSync(p)) return { path: p, source: 'playwright' };
   } catch {
     /* no bundled browser */

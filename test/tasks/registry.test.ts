@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../bridge/protocol/errors.ts';
+import { loadRegistry, resolveMaxSteps, selectTasks } from '../../bridge/tasks/registry.ts';
+import { instanceCount } from '../../bridge/tasks/sampler.ts';
+
+const root = join(import.meta.dirname, '../fixtures/tasks');
+
+describe('task registry', () => {
+  it('loads good files and reports broken ones with their path and reason', async () => {
+    const reg = await loadRegistry({ root });
+    expect(reg.tasks.map((t) => t.id).sort()).toEqual(['broken.Fine', 'good.AskThings', 'good.PinFirst']);
+    const byFile = Object.fromEntries(reg.errors.map((e) => [e.file.split('/').pop(), e.message]));
+    expect(byFile['SyntaxTrouble.ts']).toMatch(/failed to load/);
+    expect(byFile['NoOracle.ts']).toMatch(/difficulty.*L1, L2, L3, L4.*"L9"/);
+    expect(byFile['NoOracle.ts']).toMatch(/oracle\(ui, p\)` is missing/);
+  });
+
+  it('strict mode makes a broken file fatal', async () => {
+    await expect(loadRegistry({ root, strict: true })).rejects.toThrow(/SyntaxTrouble\.ts/);
+  });
+
+  it('selects by suite and id, suggesting the nearest name', async () => {
+    const reg = await loadRegistry({ root });
+    expect(selectTasks(reg, { suites: ['good'] }).map((t) => t.name).sort()).toEqual(['AskThings', 'PinFirst']);
+    expect(selectTasks(reg, { taskIds: ['good.PinFirst'] })).toHaveLength(1);
+    expect(() => selectTasks(reg, { taskIds: ['good.PinFrist'] })).toThrow(/did you mean good\.PinFirst\?/);
+    expect(() => selectTasks(reg, { suites: ['goood'] })).toThrow(UsageError);
+    // A task whose file is broken is named with the reason, not a guess.
+    expect(() => selectTasks(reg, { taskIds: ['broken.NoOracle'] })).toThrow(/NoOracle\.ts failed to load/);
+  });
+
+  it('resolves step budgets: flag, then the task, then the difficulty', async () => {
+    const reg = await loadRegistry({ root });
+    const ask = reg.tasks.find((t) => t.name === 'AskThings')!;
+    const pin = reg.tasks.find((t) => t.name === 'PinFirst')!;
+    const fine = reg.tasks.find((t) => t.name === 'Fine')!;
+    expect(resolveMaxSteps(ask, 7)).toBe(7);
+    expect(resolveMaxSteps(ask)).toBe(30);
+    expect(resolveMaxSteps(pin)).toBe(30);
+    expect(resolveMaxSteps(fine)).toBe(60);
+  });
+
+  it('counts instances: no params 1, enum-only the product capped by N', async () => {
+    const reg = await loadRegistry({ root });
+    const ask = reg.tasks.find((t) => t.name === 'AskThings')!;
+    const pin = reg.tasks.find((t) => t.name === 'PinFirst')!;
+    expect(instanceCount(pin.def, 5)).toBe(1);
+    expect(instanceCount(ask.def, 4)).toBe(4);
+    expect(instanceCount(ask.def, 50)).toBe(6);
+  });
+});
