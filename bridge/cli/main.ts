@@ -131,6 +131,7 @@ async function cmdRun(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   try {
     const out = await runEvaluation(config, { signal: controller.signal, keepOpenUntil });
+    if (out.rows.some((r) => r.status === 'cancelled')) return 130; // interrupted, as shells expect
     return out.rows.some((r) => r.status === 'run_error') ? 1 : 0;
   } finally {
     process.off('SIGINT', onSigint);

@@ -69,5 +69,6 @@ export function requireChromium(): ChromiumLocation {
 
 export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser> {
   const { path } = requireChromium();
-  return chromium.launch({ headless: true, executablePath: path, ...opts, args: [...CHROMIUM_ARGS, ...(opts.args ?? [])] });
+  // phonegym decides when the browser closes: on Ctrl+C the run first finishes its files.
+  return chromium.launch({ headless: true, executablePath: path, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, ...opts, args: [...CHROMIUM_ARGS, ...(opts.args ?? [])] });
 }

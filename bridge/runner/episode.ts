@@ -84,6 +84,8 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
       if (hooks.signal?.aborted) {
         status = 'cancelled';
         stopReason = 'cancelled';
+        errorCode = 'cancelled';
+        error = 'the run was interrupted while this episode was in flight';
         break;
       }
       if (steps >= spec.maxSteps) {
@@ -123,10 +125,17 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
       await hooks.onStep?.({ index: steps, action, cssAction, observation, verdict });
     }
   } catch (e) {
-    status = hooks.signal?.aborted ? 'cancelled' : 'run_error';
-    stopReason = hooks.signal?.aborted ? 'cancelled' : 'error';
-    errorCode = e instanceof PhonegymError ? String(e.code) : 'env_error';
-    error = (e as Error).message ?? String(e);
+    if (hooks.signal?.aborted) {
+      status = 'cancelled';
+      stopReason = 'cancelled';
+      errorCode = 'cancelled';
+      error = 'the run was interrupted while this episode was in flight';
+    } else {
+      status = 'run_error';
+      stopReason = 'error';
+      errorCode = e instanceof PhonegymError ? String(e.code) : 'env_error';
+      error = (e as Error).message?.split('\n')[0] ?? String(e);
+    }
   } finally {
     if (ctx) await agent.end?.(ctx);
     try {

@@ -175,7 +175,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
       log(formatSummary(summary));
     }
     log(`\nrun folder: ${relative(process.cwd(), runDir) || runDir}`);
-    if (config.keepOpen && opts.keepOpenUntil) {
+    if (config.keepOpen && opts.keepOpenUntil && !opts.signal?.aborted) {
       log(`studio: ${bridge.studioUrl()}  (press Ctrl+C to quit)`);
       await opts.keepOpenUntil;
     }
