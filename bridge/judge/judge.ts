@@ -25,15 +25,11 @@ export interface JudgeInput {
   actions: Action[];
 }
 
-export interface Criterion {
-  name: string;
-  passed: boolean;
-  expected?: unknown;
-  actual?: unknown;
-  /** The state path the criterion reads; it also marks that path (and below) as an expected change. */
-  path?: string;
-  message?: string;
-}
+/**
+ * One named goal check; the wire's GoalCheck. A `path` names the state it reads, and also marks
+ * that path (and below) as an expected change.
+ */
+export type Criterion = GoalCheck;
 
 export interface JudgeSpec {
   checkGoals(input: JudgeInput): Criterion[];

@@ -1,12 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatById, openChatSettings, pickChat } from './_helpers.ts';
+import { chatById, chatParam, type ChatParams, openChatSettings } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  chatId: string;
-  contactName: string;
-}
-
-export default defineTask<P>({
+export default defineTask<ChatParams>({
   goal: (p) => `清空和“${p.contactName}”的聊天记录。`,
   difficulty: 'L2',
   objective: 'action',
@@ -14,7 +9,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['chat-settings', 'destructive'],
   params: {
-    _chat: { sampler: (state, rng) => pickChat(state, rng, (c) => c.messages.length >= 3), fields: { chatId: 'chatId', contactName: 'contactName' } },
+    ...chatParam((c) => c.messages.length >= 3),
   },
   checkGoals(input, p) {
     const after = chatById(input.final, p.chatId);

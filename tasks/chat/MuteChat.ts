@@ -1,12 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatById, openChatSettings, pickChat, setSwitch } from './_helpers.ts';
+import { chatById, chatParam, type ChatParams, openChatSettings, setSwitch } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  chatId: string;
-  contactName: string;
-}
-
-export default defineTask<P>({
+export default defineTask<ChatParams>({
   goal: (p) => `给和“${p.contactName}”的聊天开启消息免打扰。`,
   difficulty: 'L2',
   objective: 'action',
@@ -14,7 +9,7 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['chat-settings'],
   params: {
-    _chat: { sampler: (state, rng) => pickChat(state, rng), fields: { chatId: 'chatId', contactName: 'contactName' } },
+    ...chatParam(),
   },
   postSample({ state, p }) {
     chatById(state, p.chatId)!.muted = false;

@@ -1,14 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { answerMatches } from '../../bridge/judge/answers.ts';
-import { chatById, openConversation, pickChat } from './_helpers.ts';
+import { chatById, chatParam, type ChatParams, openConversation } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  chatId: string;
-  contactId: string;
-  contactName: string;
-}
-
-export default defineTask<P>({
+export default defineTask<ChatParams>({
   goal: (p) => `“${p.contactName}”发给我的最后一条消息是什么？请原文回答。`,
   difficulty: 'L2',
   objective: 'query',
@@ -16,10 +10,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['messages'],
   params: {
-    _chat: {
-      sampler: (state, rng) => pickChat(state, rng, (c) => c.messages.some((m) => m.from !== 'me')),
-      fields: { chatId: 'chatId', contactId: 'contactId', contactName: 'contactName' },
-    },
+    ...chatParam((c) => c.messages.some((m) => m.from !== 'me')),
   },
   checkGoals(input, p) {
     const theirs = chatById(input.init, p.chatId)!.messages.filter((m) => m.from !== 'me');

@@ -1,10 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatById, chatOf, contactById, openContact, openConversation, pickChat } from './_helpers.ts';
+import { chatById, chatOf, chatParam, type ChatParams, contactById, openContact, openConversation } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  chatId: string;
-  contactId: string;
-  contactName: string;
+interface P extends ChatParams {
   remark: string;
 }
 
@@ -17,10 +14,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['contacts', 'messages', 'multi-screen'],
   params: {
-    _chat: {
-      sampler: (state, rng) => pickChat(state, rng, (_c, contact) => contact.remark === '' && chatOf(state).contacts.filter((x) => x.name === contact.name).length === 1),
-      fields: { chatId: 'chatId', contactId: 'contactId', contactName: 'contactName' },
-    },
+    ...chatParam((_c, contact, state) => contact.remark === '' && chatOf(state).contacts.filter((x) => x.name === contact.name).length === 1),
     remark: { type: 'enum', values: ['球队队长', '大学室友', '楼下邻居', '前同事'] },
   },
   checkGoals(input, p) {

@@ -1,9 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { MESSAGE_TEXTS, chatById, openConversation, pickChat } from './_helpers.ts';
+import { MESSAGE_TEXTS, chatById, chatParam, type ChatParams, openConversation } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  chatId: string;
-  contactName: string;
+interface P extends ChatParams {
   text: string;
 }
 
@@ -15,7 +13,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['messages'],
   params: {
-    _chat: { sampler: (state, rng) => pickChat(state, rng), fields: { chatId: 'chatId', contactName: 'contactName' } },
+    ...chatParam(),
     text: { type: 'enum', values: MESSAGE_TEXTS },
   },
   checkGoals(input, p) {

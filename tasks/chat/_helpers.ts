@@ -2,7 +2,7 @@
  * Shared pieces of the chat suite: typed access to the chat slice, samplers that pick records
  * the goal can be stated about, and oracle navigation. Files starting with `_` are not tasks.
  */
-import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { Chat, ChatState, Contact } from '../../simulator-apps/chat/types.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
@@ -34,6 +34,23 @@ export function pickChat(state: PhoneState, rng: Rng, where: (c: Chat, contact: 
   const chat = rng.pick(candidates);
   const contact = s.contacts.find((x) => x.id === chat.contactId)!;
   return { chatId: chat.id, contactId: contact.id, contactName: displayName(contact) };
+}
+
+/** Parameters of a task about one chat: which chat, and the name the agent is told. */
+export interface ChatParams extends Record<string, unknown> {
+  chatId: string;
+  contactId: string;
+  contactName: string;
+}
+
+/** The `_chat` parameter: one chat satisfying `where`, spread into chatId, contactId and contactName. */
+export function chatParam(where?: (c: Chat, contact: Contact, state: PhoneState) => boolean): Record<string, ParamSpec> {
+  return {
+    _chat: {
+      sampler: (state, rng) => pickChat(state, rng, where && ((c, contact) => where(c, contact, state))),
+      fields: { chatId: 'chatId', contactId: 'contactId', contactName: 'contactName' },
+    },
+  };
 }
 
 /** Picks a contact that satisfies `where`. Names must be unique so the goal is unambiguous. */
