@@ -43,6 +43,8 @@ export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: stri
       node: process.version,
       playwright: pkgVersion('playwright'),
       svelte: pkgVersion('svelte'),
+      /** Filled in once the browser is up. */
+      chromium: null as string | null,
     },
     hashes: {
       app_build: a.appBuild,

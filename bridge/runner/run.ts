@@ -124,6 +124,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   try {
     if (config.studio) log(`studio: ${bridge.studioUrl()}`);
     browser = await launchChromium();
+    meta.versions.chromium = browser.version();
     pool = await PhonePool.open({ browser, bridge, size: 1, screenshotScale: config.screenshotScale, coords: config.coords, jpegQuality: config.jpegQuality, logDir: join(runDir, 'browser_logs') });
     studio.attachPool(pool);
     bridge.studio.broadcast('runStarted', runInfo);
