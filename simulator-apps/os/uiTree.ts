@@ -34,11 +34,14 @@ const NON_EDITABLE_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'r
  */
 const EMITTABLE = '[data-ui],[role],button,input,textarea,select,summary,a[href],[data-clickable]';
 
-// Cost notes (Chromium, measured on the chat screens): a `getBoundingClientRect` costs several
-// times a computed-style read, and both dwarf the JS around them. So each element's rect is read
-// at most once, and only when it is used (an emitted node's bounds, or the clip of a scroll /
-// overflow container that has children); computed styles are read only for elements that can
-// emit something; and the subtrees of leaves are walked only when they hold an emittable element.
+// Cost (Chromium, chat screens, layout clean): a hit test (`elementFromPoint`) is ~15-30 µs, a
+// `getBoundingClientRect` ~1.5 µs, a computed-style read ~0.5 µs; the JS around them is noise.
+// So: an element's rect is read at most once, and only when used (an emitted node's bounds, the
+// clip of an overflow container with children); styles only for elements that can emit something;
+// leaf subtrees are walked only when they hold an emittable element; a node's name is worked out
+// only once it is known to show; and the hit test runs only for a node that would otherwise be
+// emitted. The output is exactly the one of the plain walk (test/phone/uiTree.svelte.test.ts
+// keeps that walk as a reference and compares the two).
 
 export function uiTree(root: Element): UiNode[] {
   const rootRect = root.getBoundingClientRect();
@@ -52,7 +55,6 @@ export function uiTree(root: Element): UiNode[] {
   };
   const screen: Box = { x: 0, y: 0, w: rootRect.width, h: rootRect.height };
   walkChildren(root, ctx, 0, screen, false);
-  ctx.range?.detach();
   return ctx.nodes;
 }
 
@@ -67,8 +69,14 @@ interface Ctx {
   range: Range | null;
 }
 
-function walkChildren(el: Element, ctx: Ctx, depth: number, clip: Box, insideLeaf: boolean): void {
-  if (insideLeaf && el.querySelector(EMITTABLE) === null) return;
+/**
+ * Visits the children of `el`. Skipped when nothing below can be emitted: a clip narrower or
+ * shorter than a pixel (no box can show through it), or, inside a leaf, no emittable descendant
+ * (`checked`: the caller has just looked).
+ */
+function walkChildren(el: Element, ctx: Ctx, depth: number, clip: Box, insideLeaf: boolean, checked = false): void {
+  if (clip.w < 1 || clip.h < 1) return;
+  if (insideLeaf && !checked && el.querySelector(EMITTABLE) === null) return;
   for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) visit(child, ctx, depth, clip, insideLeaf);
 }
 
@@ -79,7 +87,7 @@ function isHidden(style: CSSStyleDeclaration): boolean {
 function visit(el: Element, ctx: Ctx, depth: number, clip: Box, insideLeaf: boolean): void {
   const tag = el.tagName;
   if (SKIP_TAGS.has(tag) || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') {
-    if (tag === 'svg' && !insideLeaf && isEmitted(el) && el.getAttribute('aria-hidden') !== 'true') emitLeaf(el, ctx, depth, clip);
+    if (tag === 'svg' && !insideLeaf && isEmitted(el) && el.getAttribute('aria-hidden') !== 'true') emitNode(el, ctx, depth, clip, roleOf(el, undefined), true, undefined, undefined);
     return;
   }
   const hasChildren = el.firstElementChild !== null;
@@ -93,10 +101,7 @@ function visit(el: Element, ctx: Ctx, depth: number, clip: Box, insideLeaf: bool
     const style = getComputedStyle(el);
     if (isHidden(style)) return;
     if (!insideLeaf) emitDirectText(el, ctx, depth, clip, style);
-    if (hasChildren) {
-      const childClip = clipsChildren(style) ? intersect(clip, relBox(el.getBoundingClientRect(), ctx)) : clip;
-      for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) visit(child, ctx, depth, childClip, insideLeaf);
-    }
+    if (hasChildren) walkChildren(el, ctx, depth, clipsChildren(style) ? intersect(clip, relBox(el.getBoundingClientRect(), ctx)) : clip, insideLeaf, true);
     return;
   }
 
@@ -105,11 +110,11 @@ function visit(el: Element, ctx: Ctx, depth: number, clip: Box, insideLeaf: bool
   const rect = el.getBoundingClientRect();
   const role = roleOf(el, style);
   if (isContainer(el, role)) {
-    const emitted = emitNode(el, ctx, depth, clip, role, ariaLabel(el), style, rect);
+    const emitted = emitNode(el, ctx, depth, clip, role, false, style, rect);
     if (hasChildren) walkChildren(el, ctx, emitted ? depth + 1 : depth, childClipOf(clip, style, rect, ctx), insideLeaf);
     return;
   }
-  const emitted = emitLeaf(el, ctx, depth, clip, role, style, rect);
+  const emitted = emitNode(el, ctx, depth, clip, role, true, style, rect);
   if (hasChildren) walkChildren(el, ctx, emitted ? depth + 1 : depth, childClipOf(clip, style, rect, ctx), true);
 }
 
@@ -117,35 +122,29 @@ function childClipOf(clip: Box, style: CSSStyleDeclaration, rect: DOMRect, ctx: 
   return clipsChildren(style) ? intersect(clip, relBox(rect, ctx)) : clip;
 }
 
-function emitLeaf(el: Element, ctx: Ctx, depth: number, clip: Box, role?: string, style?: CSSStyleDeclaration, rect?: DOMRect): boolean {
-  role ??= roleOf(el, undefined);
-  const editable = isEditable(el);
-  let text: string;
-  let value: string | undefined;
-  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
-    value = el.value;
-    text = el.value || el.placeholder || ariaLabel(el);
-  } else {
-    text = ariaLabel(el) || collapse(contentText(el));
-  }
-  return emitNode(el, ctx, depth, clip, role, text, style, rect, editable, value);
-}
-
-function emitNode(
-  el: Element,
-  ctx: Ctx,
-  depth: number,
-  clip: Box,
-  role: string,
-  text: string,
-  style: CSSStyleDeclaration | undefined,
-  rect: DOMRect | undefined,
-  editable?: boolean,
-  value?: string,
-): boolean {
+/**
+ * Emits `el` if it shows at least a pixel and is not covered. A container is named by its
+ * aria-label; a leaf by its aria-label or content (an input by its value or placeholder). The
+ * name is worked out only once the node is known to be emitted.
+ */
+function emitNode(el: Element, ctx: Ctx, depth: number, clip: Box, role: string, leaf: boolean, style: CSSStyleDeclaration | undefined, rect: DOMRect | undefined): boolean {
   const box = visibleBox(rect ?? el.getBoundingClientRect(), ctx, clip);
   if (!box) return false;
   if (isCovered(el, box, ctx, style)) return false;
+  let text: string;
+  let editable = false;
+  let value: string | undefined;
+  if (!leaf) {
+    text = ariaLabel(el);
+  } else {
+    editable = isEditable(el);
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+      value = el.value;
+      text = el.value || el.placeholder || ariaLabel(el);
+    } else {
+      text = ariaLabel(el) || collapse(contentText(el));
+    }
+  }
   const node: UiNode = { index: ctx.nodes.length, role, text, bounds: roundBox(box), depth };
   const key = el.getAttribute('data-ui');
   if (key) node.key = key;
