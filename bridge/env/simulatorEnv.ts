@@ -4,7 +4,7 @@
  * env waits until the phone has settled (a frame rendered, no animation running; never a fixed
  * sleep) and observes it in one round trip: state JSON + route + UI tree, then a JPEG screenshot.
  */
-import type { Page } from 'playwright';
+import type { CDPSession, Page } from 'playwright';
 import type { Action } from '../protocol/actions.ts';
 import { assertNever } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
@@ -41,6 +41,8 @@ export class SimulatorEnv {
   private readonly quality: number;
   private readonly stepTimeMs: number;
   private readonly longPressMs: number;
+  /** A CDP session for fast screenshots; null when the browser has none (not Chromium). */
+  private cdp: CDPSession | null | undefined;
 
   constructor(
     readonly page: Page,
@@ -95,7 +97,18 @@ export class SimulatorEnv {
     return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision };
   }
 
+  /**
+   * A JPEG of the screen at the context's device scale (1 = 360x800, 3 = 1080x2400). Straight
+   * from the compositor over CDP where the browser speaks it: Playwright's own screenshot adds a
+   * font wait and a caret style per call (~15 ms); the phone needs neither (its fonts are loaded
+   * by settle, and agent pages hide the caret themselves).
+   */
   async screenshot(): Promise<Buffer> {
+    if (this.cdp === undefined) this.cdp = await this.page.context().newCDPSession(this.page).catch(() => null);
+    if (this.cdp) {
+      const { data } = await this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: this.quality, optimizeForSpeed: true });
+      return Buffer.from(data, 'base64');
+    }
     return this.page.screenshot({ type: 'jpeg', quality: this.quality, scale: this.coords.screenshotScale > 1 ? 'device' : 'css', caret: 'hide' });
   }
 
