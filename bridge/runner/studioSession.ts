@@ -14,7 +14,7 @@ import { judge } from '../judge/judge.ts';
 import type { BridgeServer, DeviceConnection, StudioBackend } from '../server/bridgeServer.ts';
 import { drawBaseSeed } from '../tasks/seeds.ts';
 import { didYouMean } from '../tasks/suggest.ts';
-import { goalText, resolveMaxSteps, type LoadedTask, type Registry } from '../tasks/registry.ts';
+import { goalText, loadRegistry, resolveMaxSteps, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { buildJudgeSpec } from './episode.ts';
 import { setupOnPhone } from './setup.ts';
 import type { ResultRow } from './types.ts';
@@ -111,7 +111,9 @@ export class StudioSession implements StudioBackend {
 
   // --- StudioBackend ------------------------------------------------------------------------
 
+  /** Re-reads the task files each time, so an author's edit shows after a refresh. */
   async listTasks(): Promise<TaskInfo[]> {
+    this.registry = await loadRegistry({ fresh: true });
     return this.registry.tasks.map(taskInfo);
   }
 

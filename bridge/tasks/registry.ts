@@ -54,7 +54,12 @@ function listSuites(root: string): string[] {
     .sort();
 }
 
-export async function loadRegistry(opts: { root?: string; strict?: boolean } = {}): Promise<Registry> {
+/**
+ * Loads every suite under `root`. With `fresh`, task files are imported anew (a version query
+ * from their modification time), so an author's edit shows without restarting; the modules a
+ * task file imports are not reloaded.
+ */
+export async function loadRegistry(opts: { root?: string; strict?: boolean; fresh?: boolean } = {}): Promise<Registry> {
   const root = opts.root ?? TASKS_ROOT;
   const tasks: LoadedTask[] = [];
   const errors: TaskLoadError[] = [];
@@ -68,9 +73,10 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean } = {
       const rel = relative(REPO_ROOT, file);
       let mod: { default?: unknown };
       try {
-        mod = await import(pathToFileURL(file).href);
+        const url = pathToFileURL(file).href + (opts.fresh ? `?v=${statSync(file).mtimeMs}` : '');
+        mod = await import(url);
       } catch (e) {
-        errors.push({ file: rel, message: `failed to load: ${(e as Error).message.split('\n')[0]}` });
+        errors.push({ file: rel, message: `failed to load: ${loadErrorSummary(e)}` });
         continue;
       }
       const def = mod.default as TaskDefinition | undefined;
@@ -92,6 +98,14 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean } = {
     throw new UsageError(`task files failed to load:\n${errors.map((e) => `  ${e.file}: ${e.message}`).join('\n')}`);
   }
   return { tasks, errors, suites };
+}
+
+/** The useful part of an import error: esbuild's "Transform failed with 1 error:" is followed by the real one. */
+function loadErrorSummary(e: unknown): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = String((e as Error)?.message ?? e).replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const detail = lines.find((l) => /ERROR:|error TS|SyntaxError|Expected|Unexpected/.test(l) && !/^Transform failed/.test(l));
+  return (detail ?? lines[0] ?? 'unknown error').replace(/^.*?ERROR:\s*/, '');
 }
 
 export interface Selection {

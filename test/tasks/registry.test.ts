@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../bridge/protocol/errors.ts';
@@ -48,5 +50,24 @@ describe('task registry', () => {
     expect(instanceCount(pin.def, 5)).toBe(1);
     expect(instanceCount(ask.def, 4)).toBe(4);
     expect(instanceCount(ask.def, 50)).toBe(6);
+  });
+});
+
+describe('reloading for authors', () => {
+  it('a fresh load sees an edited task file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phonegym-tasks-'));
+    mkdirSync(join(dir, 'good'));
+    const file = join(dir, 'good', 'PinFirst.ts');
+    const api = join(import.meta.dirname, '../../bridge/tasks/api.ts');
+    // Plain JavaScript syntax: under vitest a versioned import is transformed without TypeScript.
+    const src = `import { defineTask } from '${api}';\nexport default defineTask({ goal: 'g', difficulty: 'L2', objective: 'action', apps: ['chat'], checkGoals: () => [], oracle: async () => {} });\n`;
+    writeFileSync(file, src);
+    const first = await loadRegistry({ root: dir, fresh: true });
+    expect(first.errors).toEqual([]);
+    expect(first.tasks[0].def.difficulty).toBe('L2');
+    writeFileSync(file, src.replace("difficulty: 'L2'", "difficulty: 'L3'"));
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const second = await loadRegistry({ root: dir, fresh: true });
+    expect(second.tasks[0].def.difficulty).toBe('L3');
   });
 });
