@@ -105,7 +105,9 @@ function loadErrorSummary(e: unknown): string {
   // eslint-disable-next-line no-control-regex
   const lines = String((e as Error)?.message ?? e).replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
   const detail = lines.find((l) => /ERROR:|error TS|SyntaxError|Expected|Unexpected/.test(l) && !/^Transform failed/.test(l));
-  return (detail ?? lines[0] ?? 'unknown error').replace(/^.*?ERROR:\s*/, '');
+  const text = detail ?? lines[0] ?? 'unknown error';
+  const at = /:(\d+):(\d+): ERROR:\s*(.*)$/.exec(text);
+  return at ? `line ${at[1]}:${at[2]}: ${at[3]}` : text.replace(/^.*?ERROR:\s*/, '');
 }
 
 export interface Selection {
