@@ -5,4 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const TASKS_ROOT = join(REPO_ROOT, 'tasks');
 export const WEB_DIST = join(REPO_ROOT, 'dist', 'web');
-export const RUNS_ROOT = join(REPO_ROOT, 'runs');
+/** Run folders go under the directory the command runs in (`runs/<YYYYMMDD_HHMMSS>/`). */
+export function runsRoot(): string {
+  return join(process.cwd(), 'runs');
+}

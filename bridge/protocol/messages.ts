@@ -19,6 +19,17 @@ export const DEFAULT_CALL_TIMEOUT_MS = 15_000;
 
 export type ClientRole = 'device' | 'studio';
 
+/** WebSocket close codes the bridge uses (docs/protocol.md). */
+export const CloseCode = {
+  normal: 1000,
+  goingAway: 1001,
+  protocolError: 1002,
+  policyViolation: 1008,
+  tooBig: 1009,
+  /** A newer connection took this device id; the page must not reconnect (two tabs would fight). */
+  replaced: 4001,
+} as const;
+
 export type WireMessage =
   | { t: 'hello'; protocol: number; role: ClientRole; deviceId?: string; info?: Record<string, unknown> }
   | { t: 'welcome'; protocol: number; sessionId: string }

@@ -13,7 +13,7 @@ import { launchChromium } from '../env/browser.ts';
 import { PhonePool } from '../env/pool.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
-import { RUNS_ROOT } from '../paths.ts';
+import { runsRoot } from '../paths.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
@@ -82,8 +82,9 @@ function makeRunDir(config: RunConfig): string {
     mkdirSync(dir, { recursive: true });
     return dir;
   }
-  let dir = join(RUNS_ROOT, timestampDir());
-  for (let k = 1; existsSync(dir); k++) dir = join(RUNS_ROOT, `${timestampDir()}_${k}`);
+  const root = runsRoot();
+  let dir = join(root, timestampDir());
+  for (let k = 1; existsSync(dir); k++) dir = join(root, `${timestampDir()}_${k}`);
   mkdirSync(dir, { recursive: true });
   return dir;
 }

@@ -8,16 +8,9 @@ import { WebSocket, type RawData } from 'ws';
 import type { Transport } from '../protocol/rpc.ts';
 import type { ErrorCode } from '../protocol/errors.ts';
 
-/** Close codes the bridge uses (documented in docs/protocol.md). */
-export const CloseCode = {
-  normal: 1000,
-  goingAway: 1001,
-  protocolError: 1002,
-  policyViolation: 1008,
-  tooBig: 1009,
-  /** A newer connection took this device id; the page must not reconnect (two tabs would fight). */
-  replaced: 4001,
-} as const;
+import { CloseCode } from '../protocol/messages.ts';
+
+export { CloseCode };
 
 export interface WsTransportOptions {
   /** JSON.parse copes with any depth but a later JSON.stringify overflows the stack; real messages are shallow. */

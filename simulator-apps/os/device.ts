@@ -4,7 +4,7 @@
  * each per frame) and `log` events. Reconnects with backoff when the socket drops.
  */
 import { PhonegymError, ProtocolError } from '../../bridge/protocol/errors.ts';
-import { PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type WireMessage } from '../../bridge/protocol/messages.ts';
+import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type WireMessage } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
 import type { Route } from '../../bridge/protocol/state.ts';
 import type { Phone } from './phone.svelte.ts';
@@ -109,11 +109,18 @@ export class DeviceClient {
       this.#pending.route = true;
       this.#schedule();
     });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (ev) => {
       if (this.#ws !== ws) return;
       this.#peer = null;
       this.#ws = null;
       if (this.#status === 'stopped') return;
+      // Replaced by a newer page with the same device id, or a protocol this page cannot speak:
+      // reconnecting would only fight the other page (or fail the same way again).
+      if (ev.code === CloseCode.replaced || ev.code === CloseCode.protocolError) {
+        console.warn(`phonegym device: the bridge closed this phone for good (${ev.code} ${ev.reason})`);
+        this.#status = 'stopped';
+        return;
+      }
       this.#status = 'closed';
       const delay = BACKOFF_MS[Math.min(this.#attempt, BACKOFF_MS.length - 1)];
       this.#attempt++;

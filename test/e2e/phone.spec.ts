@@ -109,3 +109,21 @@ test('a reset replaces the state in-page without reloading', async ({ browser })
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   await close();
 });
+
+test('a phone replaced by a newer page with the same id stops instead of fighting it', async ({ browser }) => {
+  const first = await openPhone(browser, 'e2e-twin');
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(bridge.phoneUrl('e2e-twin', { kind: 'agent' }));
+  await expect.poll(() => first.page.evaluate(() => window.__phonegym.device)).toBe('stopped');
+  await expect.poll(() => bridge.device('e2e-twin') !== undefined && bridge.device('e2e-twin') !== first.device).toBe(true);
+  const second = bridge.device('e2e-twin')!;
+  // The bridge keeps talking to the newer page, and keeps doing so.
+  await second.call('reset', { stateJson: JSON.stringify(createInitialState(9)) });
+  await second.call('settle', {});
+  expect(bridge.device('e2e-twin')).toBe(second);
+  expect(await page.evaluate(() => window.__phonegym.device)).toBe('open');
+  expect(await first.page.evaluate(() => window.__phonegym.device)).toBe('stopped');
+  await first.close();
+  await context.close();
+});
