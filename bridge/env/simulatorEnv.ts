@@ -106,7 +106,10 @@ export class SimulatorEnv {
   async screenshot(): Promise<Buffer> {
     if (this.cdp === undefined) this.cdp = await this.page.context().newCDPSession(this.page).catch(() => null);
     if (this.cdp) {
-      const { data } = await this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: this.quality, optimizeForSpeed: true });
+      const scale = this.coords.screenshotScale;
+      // Headless Chromium captures at CSS size unless a clip asks for the device scale.
+      const clip = scale > 1 ? { clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale } } : {};
+      const { data } = await this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: this.quality, optimizeForSpeed: true, ...clip });
       return Buffer.from(data, 'base64');
     }
     return this.page.screenshot({ type: 'jpeg', quality: this.quality, scale: this.coords.screenshotScale > 1 ? 'device' : 'css', caret: 'hide' });

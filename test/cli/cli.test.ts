@@ -22,6 +22,18 @@ async function phonegym(args: string[], opts: { timeout?: number } = {}) {
   }
 }
 
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(buf: Buffer): { width: number; height: number } {
+  let i = 2;
+  while (i < buf.length) {
+    const marker = buf[i + 1];
+    const len = buf.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    i += 2 + len;
+  }
+  throw new Error('no SOF marker');
+}
+
 const readJsonl = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
 describe('bad input fails before any browser starts', () => {
@@ -132,6 +144,21 @@ describe('a run folder', () => {
     expect(a.init_state_hash).toBe(b.init_state_hash);
     expect(a.params).toEqual(b.params);
     expect(a.passed).toBe(false);
+  });
+
+  it('device-size screenshots with 0-1000 coordinates: the oracle still passes', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'phonegym-dpr3-')), 'run');
+    const r = await phonegym(['run', '--task-id', 'chat.SendMessage', '--agent', 'oracle', '--screenshot-scale', '3', '--coords', 'norm1000', '--sample-seed', '4', '--run-dir', dir], { timeout: 120_000 });
+    expect(r.code).toBe(0);
+    const [row] = readJsonl(join(dir, 'results.jsonl'));
+    expect(row.passed).toBe(true);
+    const traj = join(dir, row.trajectory);
+    expect(jpegSize(readFileSync(join(traj, 'step_001.jpg')))).toEqual({ width: 1080, height: 2400 });
+    const doc = JSON.parse(readFileSync(join(traj, 'trajectory.json'), 'utf8'));
+    const tap = doc.steps.find((s: { action: { type: string } }) => s.action.type === 'tap');
+    // The agent spoke 0-1000; the env mapped it to CSS pixels of the 360x800 screen.
+    expect(tap.css_action.x).toBeCloseTo((tap.action.x / 1000) * 360, 0);
+    expect(tap.css_action.y).toBeCloseTo((tap.action.y / 1000) * 800, 0);
   });
 
   it('the random agent never crashes the run', async () => {
