@@ -6,6 +6,7 @@
  */
 import type { PhoneState } from '../protocol/state.ts';
 import { UsageError } from '../protocol/errors.ts';
+import RandExp from 'randexp';
 import { projectPath } from '../judge/paths.ts';
 import type { ParamSpec, Rng, TaskDefinition } from './api.ts';
 
@@ -41,11 +42,29 @@ function byType(name: string, spec: ParamSpec, rng: Rng): unknown {
     case 'bool':
       return rng.chance(0.5);
     case 'string':
-      if (spec.pattern) throw new UsageError(`parameter "${name}": string patterns are not supported yet; use values or a sampler`);
-      return spec.default;
+      return spec.pattern !== undefined ? stringFromPattern(name, spec.pattern, rng) : spec.default;
     case undefined:
       return undefined;
   }
+}
+
+/** A random string matching `pattern`, drawn from the task's seeded rng (never Math.random). */
+export function stringFromPattern(name: string, pattern: string, rng: Rng): string {
+  try {
+    new RegExp(pattern);
+  } catch (e) {
+    throw new UsageError(`parameter "${name}": pattern ${JSON.stringify(pattern)} is not a valid regular expression (${(e as Error).message})`);
+  }
+  // randexp's parser reads no \uXXXX escapes and draws only from printable ASCII: give it the
+  // characters themselves, and let it draw CJK as well (task texts are Chinese).
+  const literal = pattern.replace(/(?<!\\)\\u\{?([0-9a-fA-F]{4,5})\}?/g, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
+  const gen = new RandExp(literal);
+  gen.defaultRange.add(0x3000, 0x303f); // CJK punctuation
+  gen.defaultRange.add(0x4e00, 0x9fff); // CJK unified ideographs
+  gen.defaultRange.add(0xff00, 0xffef); // full-width forms
+  gen.max = 8; // `*` and `+` repeat at most 8 times
+  gen.randInt = (a: number, b: number) => rng.int(a, b);
+  return gen.gen();
 }
 
 export function sampleParams(def: TaskDefinition<any>, state: PhoneState, rng: Rng): Record<string, unknown> {

@@ -55,6 +55,23 @@ describe('parameter sampling', () => {
     expect(sampleParams(def, state, new Rng(1))).toEqual({ a: 'from-sampler', b: 'typed', c: 'dflt', d: 'only' });
   });
 
+  it('draws strings that match their pattern, from the seeded rng', () => {
+    const patterns = ['[A-Z]{2}\\d{4}', '(早上|中午|晚上)好，[\\u4e00-\\u9fa5]{2,4}', 'G\\d{1,4}', '[a-z]+@example\\.com'];
+    for (const pattern of patterns) {
+      const def = defineTask<Record<string, unknown>>({ ...base, params: { s: { type: 'string', pattern } } });
+      for (let seed = 0; seed < 30; seed++) {
+        const v = sampleParams(def, state, new Rng(seed)).s as string;
+        expect(v).toMatch(new RegExp(`^(?:${pattern})$`));
+        expect(sampleParams(def, state, new Rng(seed)).s).toBe(v);
+      }
+    }
+  });
+
+  it('refuses a pattern that is not a regular expression', () => {
+    const def = defineTask<Record<string, unknown>>({ ...base, params: { s: { type: 'string', pattern: '([a-z' } } });
+    expect(() => sampleParams(def, state, new Rng(1))).toThrow(/parameter "s": pattern "\(\[a-z" is not a valid regular expression/);
+  });
+
   it('names a sampler that does not exist', () => {
     const def = defineTask<Record<string, unknown>>({ ...base, params: { a: { sampler: 'nope' } } });
     expect(() => sampleParams(def, state, new Rng(1))).toThrow(/sampler "nope" is not defined/);
