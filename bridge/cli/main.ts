@@ -8,15 +8,43 @@ import { findChromium, INSTALL_HINT } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../runner/config.ts';
 import { runEvaluation } from '../runner/run.ts';
-import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
+import { loadRegistry, resolveMaxSteps, selectTasks, type Selection } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { didYouMean } from '../tasks/suggest.ts';
 import { choiceFlag, intFlag, listFlag, parseFlags, type FlagSpec } from './flags.ts';
 
-const RUN_FLAGS = {
+/** The flags that select tasks, shared by every command that takes a selection. */
+export const SELECTION_FLAGS = {
   suite: { type: 'string' },
   'task-id': { type: 'string' },
   'task-ids': { type: 'string' },
+  split: { type: 'string' },
+  'filter-difficulty': { type: 'string' },
+  'filter-objective': { type: 'string' },
+  'filter-app': { type: 'string' },
+} satisfies FlagSpec;
+
+type SelectionValues = { [K in keyof typeof SELECTION_FLAGS]?: string };
+
+export function selectionFromFlags(v: SelectionValues): Selection {
+  return {
+    suites: listFlag(v.suite),
+    taskIds: [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])],
+    split: v.split ?? null,
+    difficulties: listFlag(v['filter-difficulty']),
+    objectives: listFlag(v['filter-objective']),
+    apps: listFlag(v['filter-app']),
+  };
+}
+
+const SELECTION_HELP = `  --suite a,b               suites (default: all)
+  --task-id ID              one task, e.g. chat.PinChat
+  --task-ids ID,ID          several tasks
+  --split NAME[+NAME]       tasks listed in tasks/splits/NAME.txt (+ is a union)
+  --filter-difficulty L1,L2 --filter-objective query,action --filter-app chat`;
+
+const RUN_FLAGS = {
+  ...SELECTION_FLAGS,
   agent: { type: 'string' },
   'run-dir': { type: 'string' },
   'max-steps': { type: 'string' },
@@ -39,9 +67,7 @@ const RUN_FLAGS = {
 
 const RUN_HELP = `phonegym run [flags]      run agents on tasks and write a run folder
 
-  --suite a,b               suites to run (default: all)
-  --task-id ID              one task, e.g. chat.PinChat
-  --task-ids ID,ID          several tasks
+${SELECTION_HELP}
   --agent NAME              ${agentNames().join(' | ')} (default oracle)
   --run-dir DIR             where to write (default runs/<YYYYMMDD_HHMMSS>)
   --max-steps N             step budget for every task (default: the task's own, or by difficulty)
@@ -61,9 +87,7 @@ const RUN_HELP = `phonegym run [flags]      run agents on tasks and write a run 
   --strict                  a task file that fails to load is fatal`;
 
 const LIST_FLAGS = {
-  suite: { type: 'string' },
-  'task-id': { type: 'string' },
-  'task-ids': { type: 'string' },
+  ...SELECTION_FLAGS,
   'sample-n': { type: 'string' },
   json: { type: 'boolean' },
   strict: { type: 'boolean' },
@@ -80,7 +104,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
 export function resolveRunConfig(argv: string[]): RunConfig | 'help' {
   const { values: v } = parseFlags('run', argv, RUN_FLAGS);
   if (v.help) return 'help';
-  const taskIds = [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])];
+  const selection = selectionFromFlags(v);
   const agent = v.agent ?? DEFAULT_CONFIG.agent;
   if (!agentNames().includes(agent)) throw new UsageError(`unknown agent "${agent}"${didYouMean(agent, agentNames())}. Agents: ${agentNames().join(', ')}`);
   const scale = intFlag('screenshot-scale', v['screenshot-scale']);
@@ -88,8 +112,12 @@ export function resolveRunConfig(argv: string[]): RunConfig | 'help' {
   const seed = intFlag('sample-seed', v['sample-seed'], { min: 0, max: 0xffffffff });
   return {
     ...DEFAULT_CONFIG,
-    suites: listFlag(v.suite),
-    taskIds,
+    suites: selection.suites!,
+    taskIds: selection.taskIds!,
+    split: selection.split ?? null,
+    filterDifficulty: selection.difficulties!,
+    filterObjective: selection.objectives!,
+    filterApp: selection.apps!,
     agent,
     runDir: v['run-dir'] ?? null,
     maxSteps: intFlag('max-steps', v['max-steps'], { min: 1, max: 1000 }) ?? null,
@@ -141,11 +169,11 @@ async function cmdRun(argv: string[]): Promise<number> {
 async function cmdList(argv: string[]): Promise<number> {
   const { values: v } = parseFlags('list', argv, LIST_FLAGS);
   if (v.help) {
-    console.log('phonegym list [--suite a,b] [--task-id ID] [--task-ids ID,ID] [--sample-n N] [--json] [--strict]');
+    console.log(`phonegym list [flags]     the selected tasks with their taxonomy\n\n${SELECTION_HELP}\n  --sample-n N              count instances as a run with --sample-n N would\n  --json                    a JSON array (id, suite, name, difficulty, objective, apps, tags, instances, max_steps)\n  --strict                  a task file that fails to load is fatal`);
     return 0;
   }
   const registry = await loadRegistry({ strict: v.strict ?? false });
-  const tasks = selectTasks(registry, { suites: listFlag(v.suite), taskIds: [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])] });
+  const tasks = selectTasks(registry, selectionFromFlags(v));
   const sampleN = intFlag('sample-n', v['sample-n'], { min: 1 }) ?? 1;
   const rows = tasks.map((t) => ({
     id: t.id,

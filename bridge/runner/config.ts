@@ -7,6 +7,11 @@ import type { CoordSpace } from '../protocol/actions.ts';
 export interface RunConfig {
   suites: string[];
   taskIds: string[];
+  /** `tasks/splits/<name>.txt`, or a union `a+b`. */
+  split: string | null;
+  filterDifficulty: string[];
+  filterObjective: string[];
+  filterApp: string[];
   agent: string;
   runDir: string | null;
   maxSteps: number | null;
@@ -32,6 +37,10 @@ export interface RunConfig {
 export const DEFAULT_CONFIG: RunConfig = {
   suites: [],
   taskIds: [],
+  split: null,
+  filterDifficulty: [],
+  filterObjective: [],
+  filterApp: [],
   agent: 'oracle',
   runDir: null,
   maxSteps: null,

@@ -42,8 +42,15 @@ export interface Plan {
 /** Everything that can be refused is refused here, before a browser starts. */
 export async function planRun(config: RunConfig): Promise<Plan> {
   const registry = await loadRegistry({ strict: config.strict });
-  const tasks = selectTasks(registry, { suites: config.suites, taskIds: config.taskIds });
-  if (tasks.length === 0) throw new UsageError('no task matches the selection');
+  const tasks = selectTasks(registry, {
+    suites: config.suites,
+    taskIds: config.taskIds,
+    split: config.split,
+    difficulties: config.filterDifficulty,
+    objectives: config.filterObjective,
+    apps: config.filterApp,
+  });
+  if (tasks.length === 0) throw new UsageError('no task matches the selection (check --suite, --split and the --filter-* flags; `phonegym list` shows what each selects)');
   const baseSeed = config.sampleSeed ?? drawBaseSeed();
   const episodes: PlannedEpisode[] = [];
   const taskMaxSteps: Record<string, number> = {};

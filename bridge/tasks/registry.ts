@@ -8,6 +8,7 @@ import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../protocol/errors.ts';
 import { DIFFICULTIES, OBJECTIVES, type Difficulty, type TaskDefinition } from './api.ts';
+import { resolveSplit } from './splits.ts';
 import { didYouMean } from './suggest.ts';
 import { REPO_ROOT, TASKS_ROOT } from '../paths.ts';
 
@@ -30,6 +31,8 @@ export interface Registry {
   tasks: LoadedTask[];
   errors: TaskLoadError[];
   suites: string[];
+  /** The folder the suites were read from (its `splits/` holds the splits). */
+  root: string;
 }
 
 export function validateDefinition(def: unknown, name: string): string[] {
@@ -97,7 +100,7 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean; fres
   if (opts.strict && errors.length) {
     throw new UsageError(`task files failed to load:\n${errors.map((e) => `  ${e.file}: ${e.message}`).join('\n')}`);
   }
-  return { tasks, errors, suites };
+  return { tasks, errors, suites, root };
 }
 
 /** The useful part of an import error: esbuild's "Transform failed with 1 error:" is followed by the real one. */
@@ -113,9 +116,21 @@ function loadErrorSummary(e: unknown): string {
 export interface Selection {
   suites?: string[];
   taskIds?: string[];
+  /** `test` or a union `test+payment` of `tasks/splits/*.txt`. */
+  split?: string | null;
+  difficulties?: string[];
+  objectives?: string[];
+  /** Tasks touching any of these apps. */
+  apps?: string[];
 }
 
-/** Applies suite and id filters; unknown names fail before any browser starts. */
+function checkValues(flag: string, given: readonly string[] | undefined, valid: readonly string[]): void {
+  for (const v of given ?? []) {
+    if (!valid.includes(v)) throw new UsageError(`${flag} ${v}: not one of ${valid.join(', ')}${didYouMean(v, valid)}`);
+  }
+}
+
+/** Applies suite, id, split and taxonomy filters; unknown names fail before any browser starts. */
 export function selectTasks(reg: Registry, sel: Selection): LoadedTask[] {
   const allIds = reg.tasks.map((t) => t.id);
   const suiteNames = [...new Set([...reg.suites, ...reg.tasks.map((t) => t.suite)])];
@@ -129,9 +144,20 @@ export function selectTasks(reg: Registry, sel: Selection): LoadedTask[] {
       throw new UsageError(`unknown task id "${id}"${hint}`);
     }
   }
+  checkValues('--filter-difficulty', sel.difficulties, DIFFICULTIES);
+  checkValues('--filter-objective', sel.objectives, OBJECTIVES);
+  const knownApps = [...new Set(reg.tasks.flatMap((t) => t.def.apps))].sort();
+  checkValues('--filter-app', sel.apps, knownApps);
   let out = reg.tasks;
   if (sel.suites?.length) out = out.filter((t) => sel.suites!.includes(t.suite));
   if (sel.taskIds?.length) out = out.filter((t) => sel.taskIds!.includes(t.id));
+  if (sel.split) {
+    const inSplit = resolveSplit(reg.root, sel.split, allIds);
+    out = out.filter((t) => inSplit.has(t.id));
+  }
+  if (sel.difficulties?.length) out = out.filter((t) => sel.difficulties!.includes(t.def.difficulty));
+  if (sel.objectives?.length) out = out.filter((t) => sel.objectives!.includes(t.def.objective));
+  if (sel.apps?.length) out = out.filter((t) => t.def.apps.some((a) => sel.apps!.includes(a)));
   return out;
 }
 

@@ -53,6 +53,31 @@ describe('task registry', () => {
   });
 });
 
+describe('splits and taxonomy filters', () => {
+  it('selects a split, and a union of splits', async () => {
+    const reg = await loadRegistry({ root });
+    expect(selectTasks(reg, { split: 'alpha' }).map((t) => t.id)).toEqual(['good.PinFirst']);
+    expect(selectTasks(reg, { split: 'alpha+beta' }).map((t) => t.id).sort()).toEqual(['good.AskThings', 'good.PinFirst']);
+    expect(selectTasks(reg, { split: 'beta', suites: ['good'], objectives: ['query'] }).map((t) => t.id)).toEqual(['good.AskThings']);
+  });
+
+  it('names the file and line of an id that does not exist, and unknown splits', async () => {
+    const reg = await loadRegistry({ root });
+    expect(() => selectTasks(reg, { split: 'stale' })).toThrow(/splits\/stale\.txt:2: unknown task id "good\.PinFrist" \(did you mean good\.PinFirst\?\)/);
+    expect(() => selectTasks(reg, { split: 'alhpa' })).toThrow(/unknown split "alhpa" \(did you mean alpha\?\)/);
+  });
+
+  it('filters by difficulty, objective and app, refusing unknown values', async () => {
+    const reg = await loadRegistry({ root });
+    expect(selectTasks(reg, { difficulties: ['L2', 'L4'] }).map((t) => t.id).sort()).toEqual(['broken.Fine', 'good.PinFirst']);
+    expect(selectTasks(reg, { objectives: ['query'] }).map((t) => t.id)).toEqual(['good.AskThings']);
+    expect(selectTasks(reg, { apps: ['chat'] })).toHaveLength(3);
+    expect(() => selectTasks(reg, { difficulties: ['L7'] })).toThrow(/--filter-difficulty L7: not one of L1, L2, L3, L4/);
+    expect(() => selectTasks(reg, { objectives: ['querry'] })).toThrow(/did you mean query\?/);
+    expect(() => selectTasks(reg, { apps: ['caht'] })).toThrow(/did you mean chat\?/);
+  });
+});
+
 describe('reloading for authors', () => {
   it('a fresh load sees an edited task file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'phonegym-tasks-'));
