@@ -5,6 +5,7 @@
  *   simulator-apps, web → no Node built-ins, no Node-only packages, of bridge/ only bridge/protocol
  *   bridge (Node)    → never a .svelte component or .svelte.ts rune module
  *   tasks            → the task API, judge helpers, protocol and the apps' pure modules only
+ * and determinism: no Math.random in the apps or the tasks (a seeded Rng makes every choice).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -28,7 +29,6 @@ interface Rule {
   check(spec: string, target: string | null, file: string): string | null;
 }
 
-const rel = (p: string) => relative(REPO_ROOT, p).replaceAll('\\', '/');
 const isNodeBuiltin = (s: string) => s.startsWith('node:') || ['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'net', 'url', 'util', 'stream', 'zlib', 'worker_threads'].includes(s);
 const isTest = (f: string) => /\.test\.ts$/.test(f);
 
@@ -72,6 +72,7 @@ const rules: Rule[] = [
 
 export function checkBoundaries(root = REPO_ROOT): string[] {
   const problems: string[] = [];
+  const rel = (p: string) => relative(root, p).replaceAll('\\', '/');
   for (const top of ['bridge', 'simulator-apps', 'web', 'tasks']) {
     let files: string[] = [];
     try {
@@ -83,6 +84,9 @@ export function checkBoundaries(root = REPO_ROOT): string[] {
       if (isTest(file)) continue;
       const r = rel(file);
       const src = readFileSync(file, 'utf8');
+      if ((top === 'simulator-apps' || top === 'tasks') && /Math\.random\s*\(/.test(src.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, ''))) {
+        problems.push(`${r}: calls Math.random (use the seeded Rng: the same seed must give the same state)`);
+      }
       for (const m of src.matchAll(IMPORT_RE)) {
         const spec = m[1] ?? m[2];
         const target = spec.startsWith('.') ? rel(resolve(dirname(file), spec)) : null;
