@@ -12,6 +12,7 @@ import type { Observation, SimulatorEnv } from '../env/simulatorEnv.ts';
 import { judge, JudgeError, type JudgeInput } from '../judge/judge.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import { goalText } from '../tasks/registry.ts';
+import { evaluateCriteria } from '../tasks/criteria.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, ResultRow, StopReason } from './types.ts';
 import type { TrajectoryRecorder } from './recorder.ts';
@@ -44,7 +45,7 @@ export interface EpisodeOutcome {
 export function buildJudgeSpec(task: LoadedTask, params: Record<string, unknown>) {
   const d = task.def;
   return {
-    checkGoals: (input: JudgeInput) => d.checkGoals(input, params),
+    checkGoals: (input: JudgeInput) => [...(d.criteria ? evaluateCriteria(d.criteria(params, input), input) : []), ...(d.checkGoals ? d.checkGoals(input, params) : [])],
     isSuccessful: d.isSuccessful ? (input: JudgeInput) => d.isSuccessful!(input, params) : undefined,
     expectedChanges: d.expectedChanges ? (input: JudgeInput) => d.expectedChanges!(input, params) : undefined,
   };

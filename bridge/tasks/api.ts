@@ -8,6 +8,7 @@
  */
 import type { PhoneState, Route, UiNode } from '../protocol/state.ts';
 import type { Criterion, JudgeInput } from '../judge/judge.ts';
+import type { CriteriaSpec } from './criteria.ts';
 
 export type Difficulty = 'L1' | 'L2' | 'L3' | 'L4';
 export type Objective = 'query' | 'action';
@@ -105,8 +106,14 @@ export interface TaskDefinition<P extends Record<string, unknown> = Record<strin
   prepare?(ctx: SetupContext<P>): void;
   postSample?(ctx: SetupContext<P>): void;
   teardown?(ctx: { p: P; seed: number }): void | Promise<void>;
-  /** The goal as named criteria; progress is the fraction passed. */
-  checkGoals(input: JudgeInput, p: P): Criterion[];
+  /**
+   * The goal declaratively: state paths (or `route.app` / `route.path`) with the value or matcher
+   * (`match.oneOf`, `match.contains`, …) each must have at the end. Their paths are expected
+   * changes. Use this, `checkGoals`, or both (their criteria are joined).
+   */
+  criteria?(p: P, input: JudgeInput): CriteriaSpec;
+  /** The goal as named criteria of your own; progress is the fraction passed. */
+  checkGoals?(input: JudgeInput, p: P): Criterion[];
   /** Used only when checkGoals returns []. */
   isSuccessful?(input: JudgeInput, p: P): boolean;
   /** Wildcard state paths the task is allowed to change, beyond the criteria's own paths. */

@@ -45,7 +45,7 @@ export function validateDefinition(def: unknown, name: string): string[] {
   if (!OBJECTIVES.includes(d.objective as never)) problems.push(`\`objective\` must be one of ${OBJECTIVES.join(', ')} (got ${JSON.stringify(d.objective)})`);
   if (!Array.isArray(d.apps) || d.apps.length === 0 || !d.apps.every((a) => typeof a === 'string')) problems.push('`apps` must list the app ids the task touches');
   if (d.maxSteps !== undefined && ![15, 30, 45, 60].includes(d.maxSteps)) problems.push(`\`maxSteps\` must be 15, 30, 45 or 60 (got ${JSON.stringify(d.maxSteps)})`);
-  if (typeof d.checkGoals !== 'function') problems.push('`checkGoals(input, p)` is missing');
+  if (typeof d.checkGoals !== 'function' && typeof d.criteria !== 'function') problems.push('the goal is missing: declare `criteria(p)` or `checkGoals(input, p)`');
   if (typeof d.oracle !== 'function') problems.push('`oracle(ui, p)` is missing: every task proves itself with a UI-only solution');
   return problems;
 }

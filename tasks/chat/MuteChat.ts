@@ -1,4 +1,4 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
 import { chatById, chatParam, type ChatParams, openChatSettings, setSwitch } from './_helpers.ts';
 
 export default defineTask<ChatParams>({
@@ -14,9 +14,7 @@ export default defineTask<ChatParams>({
   postSample({ state, p }) {
     chatById(state, p.chatId)!.muted = false;
   },
-  checkGoals(input, p) {
-    return [criteria.equals('chat is muted', chatById(input.final, p.chatId)?.muted, true, `apps.chat.chats[${p.chatId}].muted`)];
-  },
+  criteria: (p) => ({ [`apps.chat.chats[${p.chatId}].muted`]: true }),
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
     await openChatSettings(ui, p.chatId);

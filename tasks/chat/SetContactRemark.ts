@@ -1,4 +1,4 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
 import { contactById, openContact, pickContact } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
@@ -21,9 +21,7 @@ export default defineTask<P>({
   postSample({ state, p }) {
     contactById(state, p.contactId).remark = '';
   },
-  checkGoals(input, p) {
-    return [criteria.equals('remark is set', contactById(input.final, p.contactId).remark, p.remark, `apps.chat.contacts[${p.contactId}].remark`)];
-  },
+  criteria: (p) => ({ [`apps.chat.contacts[${p.contactId}].remark`]: p.remark }),
   async oracle(ui, p) {
     await openContact(ui, p.contactId);
     await ui.tap('contact.remark');

@@ -1,4 +1,4 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
 import { chatById, chatParam, type ChatParams, openChatSettings, setSwitch } from './_helpers.ts';
 
 export default defineTask<ChatParams>({
@@ -16,13 +16,10 @@ export default defineTask<ChatParams>({
     chat.pinned = true;
     chat.muted = false;
   },
-  checkGoals(input, p) {
-    const chat = chatById(input.final, p.chatId);
-    return [
-      criteria.equals('not pinned', chat?.pinned, false, `apps.chat.chats[${p.chatId}].pinned`),
-      criteria.equals('muted', chat?.muted, true, `apps.chat.chats[${p.chatId}].muted`),
-    ];
-  },
+  criteria: (p) => ({
+    [`apps.chat.chats[${p.chatId}].pinned`]: false,
+    [`apps.chat.chats[${p.chatId}].muted`]: true,
+  }),
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
     await openChatSettings(ui, p.chatId);

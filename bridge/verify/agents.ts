@@ -1,0 +1,150 @@
+/**
+ * Agents for `phonegym verify`, built on the real oracle agent (never a re-implementation):
+ *
+ * - `WatchedAgent` passes another agent through and remembers its terminal action, so a failing
+ *   oracle's abort reason can be reported.
+ * - `OracleThenStray` runs the task's oracle; when the oracle says it is done (complete/answer),
+ *   it first runs a stray change through the UI, with a second oracle agent whose "solution" is
+ *   the stray script, and then hands the oracle's own terminal action to the episode loop. The
+ *   episode's verdict therefore judges the oracle's work plus one undeclared change.
+ */
+import type { Action } from '../protocol/actions.ts';
+import { isTerminalAction } from '../protocol/actions.ts';
+import type { Agent, AgentObservation, AgentReply, EpisodeContext } from '../agents/types.ts';
+import { createAgent } from '../agents/registry.ts';
+import { judge } from '../judge/judge.ts';
+import { matchPath } from '../judge/paths.ts';
+import type { PhoneState, Route } from '../protocol/state.ts';
+import type { OracleUi } from '../tasks/api.ts';
+import { buildJudgeSpec } from '../runner/episode.ts';
+import type { StrayChange, StrayPlan } from './strayChanges.ts';
+
+type Terminal = Extract<Action, { type: 'answer' | 'complete' | 'abort' }>;
+type ToAgentSpace = (p: { x: number; y: number }) => { x: number; y: number };
+
+export class WatchedAgent implements Agent {
+  readonly name: string;
+  terminal: Terminal | null = null;
+  constructor(private inner: Agent) {
+    this.name = inner.name;
+  }
+  start(ep: EpisodeContext) {
+    this.terminal = null;
+    return this.inner.start?.(ep);
+  }
+  async act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
+    const reply = await this.inner.act(obs, ep);
+    if ('action' in reply && isTerminalAction(reply.action)) this.terminal = reply.action;
+    return reply;
+  }
+  end(ep: EpisodeContext) {
+    return this.inner.end?.(ep);
+  }
+}
+
+/** What happened to the stray change in one episode. */
+export interface StrayOutcome {
+  /** The plan that ran (null: the oracle never finished, or no stray change applies). */
+  plan: StrayPlan | null;
+  /** The stray change ids whose dry run the task's judge flagged (empty: every one was declared). */
+  flaggedInDryRun: string[];
+  /** Candidates tried in the dry run, with their paths. */
+  tried: { id: string; path: string }[];
+  /** The oracle's own terminal action (abort when it failed). */
+  oracleTerminal: Terminal | null;
+  /** The stray script failed (its error), or did not finish before the step budget. */
+  error: string | null;
+  finished: boolean;
+}
+
+export class OracleThenStray implements Agent {
+  readonly name = 'oracle+stray';
+  private oracle: Agent;
+  private stray: Agent;
+  private phase: 'oracle' | 'stray' | 'final' = 'oracle';
+  private initial: { state: PhoneState; route: Route } | null = null;
+  private strayCtx: EpisodeContext | null = null;
+  outcome: StrayOutcome = OracleThenStray.emptyOutcome();
+
+  constructor(private candidates: readonly StrayChange[], toSpace: ToAgentSpace) {
+    this.oracle = createAgent('oracle', { coordsFromCss: toSpace });
+    this.stray = createAgent('oracle', { coordsFromCss: toSpace });
+  }
+
+  private static emptyOutcome(): StrayOutcome {
+    return { plan: null, flaggedInDryRun: [], tried: [], oracleTerminal: null, error: null, finished: false };
+  }
+
+  start(ep: EpisodeContext) {
+    this.phase = 'oracle';
+    this.initial = null;
+    this.strayCtx = null;
+    this.outcome = OracleThenStray.emptyOutcome();
+    return this.oracle.start?.(ep);
+  }
+
+  async act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
+    if (this.initial === null) this.initial = { state: obs.state, route: obs.route };
+    if (this.phase === 'oracle') {
+      const reply = await this.oracle.act(obs, ep);
+      if (!('action' in reply) || !isTerminalAction(reply.action)) return reply;
+      this.outcome.oracleTerminal = reply.action;
+      if (reply.action.type === 'abort') {
+        this.phase = 'final';
+        return reply;
+      }
+      const plan = this.choose(obs, ep, reply.action.type === 'answer' ? reply.action.text : null);
+      if (!plan) {
+        this.phase = 'final';
+        return reply;
+      }
+      this.outcome.plan = plan;
+      this.phase = 'stray';
+      // The second oracle agent runs the stray script as if it were the task's solution.
+      this.strayCtx = { ...ep, task: { ...ep.task, def: { ...ep.task.def, oracle: (ui: OracleUi) => plan.run(ui) } } };
+      await this.stray.start?.(this.strayCtx);
+    }
+    if (this.phase === 'stray') {
+      const reply = await this.stray.act(obs, this.strayCtx!);
+      if ('action' in reply && !isTerminalAction(reply.action)) return reply;
+      if ('formatError' in reply) this.outcome.error = reply.formatError;
+      else if (reply.action.type === 'abort') this.outcome.error = (reply.action.reason ?? 'the stray script aborted').replace(/^oracle failed: /, '');
+      this.outcome.finished = true;
+      this.phase = 'final';
+    }
+    return { action: this.outcome.oracleTerminal!, thought: 'oracle+stray: the oracle\'s own last word, after the stray change' };
+  }
+
+  end(ep: EpisodeContext) {
+    this.oracle.end?.(ep);
+    if (this.strayCtx) this.stray.end?.(this.strayCtx);
+  }
+
+  /**
+   * Dry run: applies each candidate to a copy of the oracle's final state and asks the task's own
+   * judge whether the change is flagged; the first flagged one runs for real. When none is (the
+   * task declares them all as expected), the first candidate runs anyway, so the real verdict
+   * shows what the judge makes of it.
+   */
+  private choose(obs: AgentObservation, ep: EpisodeContext, answer: string | null): StrayPlan | null {
+    const plans: { id: string; plan: StrayPlan }[] = [];
+    for (const c of this.candidates) {
+      const plan = c.plan(obs.state, ep.params);
+      if (plan) plans.push({ id: c.id, plan });
+    }
+    this.outcome.tried = plans.map((p) => ({ id: p.id, path: p.plan.path }));
+    if (plans.length === 0) return null;
+    for (const { id, plan } of plans) {
+      const draft = structuredClone(obs.state);
+      plan.apply(draft);
+      try {
+        const v = judge(buildJudgeSpec(ep.task, ep.params), { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [] });
+        if (v.unexpectedChanges.some((c) => matchPath(`${plan.path}.**`, c.path))) this.outcome.flaggedInDryRun.push(id);
+      } catch {
+        // The task's judge code throws: the real run reports it.
+      }
+    }
+    const first = this.outcome.flaggedInDryRun[0];
+    return (plans.find((p) => p.id === first) ?? plans[0]).plan;
+  }
+}
