@@ -9,6 +9,8 @@ import type { Rng } from './shared/rng.ts';
 import { createChatState, type SeedContext } from './chat/seed.ts';
 import { CHAT_ROOT, chatRouteStack } from './chat/routes.ts';
 import { validateChatState } from './chat/logic.ts';
+import { createAnswersState, validateAnswersState } from './answers/logic.ts';
+import { ANSWERS_ROOT, answersRouteStack } from './answers/routes.ts';
 
 export interface AppDefinition {
   id: string;
@@ -35,6 +37,15 @@ export const APPS: readonly AppDefinition[] = [
     seed: (rng, ctx) => createChatState(rng, ctx) as unknown as JsonObject,
     routeStack: chatRouteStack,
     validate: validateChatState,
+  },
+  {
+    id: 'answers',
+    name: '答题卡',
+    icon: { background: '#1677FF', foreground: '#FFFFFF' },
+    rootPath: ANSWERS_ROOT,
+    seed: () => createAnswersState() as unknown as JsonObject,
+    routeStack: answersRouteStack,
+    validate: validateAnswersState,
   },
 ];
 

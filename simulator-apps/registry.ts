@@ -5,6 +5,8 @@
 import type { Component } from 'svelte';
 import ChatApp from './chat/ChatApp.svelte';
 import ChatIcon from './chat/ChatIcon.svelte';
+import AnswersApp from './answers/AnswersApp.svelte';
+import AnswersIcon from './answers/AnswersIcon.svelte';
 
 export interface AppProps {
   /** The screen path to show (the top of the app's back stack). */
@@ -19,4 +21,5 @@ export interface AppEntry {
 
 export const APP_COMPONENTS: Record<string, AppEntry> = {
   chat: { component: ChatApp, icon: ChatIcon },
+  answers: { component: AnswersApp, icon: AnswersIcon },
 };

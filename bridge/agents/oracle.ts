@@ -8,7 +8,8 @@ import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
 import { VIEWPORT, type UiNode } from '../protocol/state.ts';
-import type { OracleQuery, OracleUi } from '../tasks/api.ts';
+import type { AnswerField, OracleAnswer, OracleQuery, OracleUi } from '../tasks/api.ts';
+import { answerFields } from '../tasks/grounded.ts';
 import type { Agent, AgentFactory, AgentObservation, AgentReply, EpisodeContext } from './types.ts';
 
 export class OracleError extends PhonegymError {
@@ -200,7 +201,7 @@ export class OracleAgent implements Agent {
     let final: Action;
     try {
       const answer = await ep.task.def.oracle(ui, ep.params);
-      final = typeof answer === 'string' ? { type: 'answer', text: answer } : { type: 'complete' };
+      final = await this.deliver(ui, ep, answer ?? undefined);
     } catch (e) {
       if (e instanceof EpisodeOver) return;
       final = { type: 'abort', reason: `oracle failed: ${(e as Error).message}` };
@@ -209,6 +210,52 @@ export class OracleAgent implements Agent {
     this.nextReply?.resolve({ action: final });
     this.nextReply = null;
   }
+
+  /**
+   * Hands in the solution's answer the way the run evaluates it: on the phone's answer sheet
+   * through the UI (grounded), or as the ANSWER action's text; "cannot be done" as the sheet's
+   * switch with a reason, or ABORT with the reason.
+   */
+  private async deliver(ui: OracleDriver, ep: EpisodeContext, answer: OracleAnswer | undefined): Promise<Action> {
+    const def = ep.task.def;
+    if (answer === undefined) return { type: 'complete' };
+    const fields = answerFields(def, ep.params);
+    const infeasible = typeof answer === 'object' && 'infeasible' in answer ? String(answer.infeasible) : null;
+    if (ep.evalMode === 'grounded' && def.answer) {
+      await fillAnswerSheet(ui, fields, answer, infeasible);
+      return { type: 'complete' };
+    }
+    if (infeasible !== null) return { type: 'abort', reason: infeasible };
+    if (typeof answer === 'string') return { type: 'answer', text: answer };
+    const values = answer as Record<string, string>;
+    return { type: 'answer', text: fields.map((f) => `${f.label}：${values[f.id] ?? ''}`).join('；') };
+  }
+}
+
+/** Opens 答题卡 from the launcher, fills every field (or the 无法完成 switch) and submits. */
+async function fillAnswerSheet(ui: OracleUi, fields: AnswerField[], answer: OracleAnswer, infeasible: string | null): Promise<void> {
+  await ui.home();
+  await ui.tap('app.answers');
+  if (infeasible !== null) {
+    await ui.tap('answers.infeasible');
+    await ui.scrollTo('answers.reason');
+    await ui.type('answers.reason', infeasible, { clear: true });
+  } else {
+    for (const f of fields) {
+      const value = typeof answer === 'string' ? answer : ((answer as Record<string, string>)[f.id] ?? '');
+      if (f.type === 'choice') {
+        const i = (f.choices ?? []).indexOf(value);
+        if (i < 0) throw new OracleError(`oracle: "${value}" is not one of the choices of field ${f.id}`);
+        await ui.scrollTo(`answers.choice.${f.id}.${i}`);
+        await ui.tap(`answers.choice.${f.id}.${i}`);
+      } else {
+        await ui.scrollTo(`answers.field.${f.id}`);
+        await ui.type(`answers.field.${f.id}`, value, { clear: true });
+      }
+    }
+  }
+  await ui.scrollTo('answers.submit');
+  await ui.tap('answers.submit');
 }
 
 export const oracleAgent: AgentFactory = {

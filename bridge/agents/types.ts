@@ -6,6 +6,7 @@ import type { Action } from '../protocol/actions.ts';
 import type { Observation } from '../env/simulatorEnv.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import type { Rng } from '../tasks/api.ts';
+import type { EvalMode } from '../tasks/grounded.ts';
 
 export interface EpisodeContext {
   task: LoadedTask;
@@ -15,6 +16,8 @@ export interface EpisodeContext {
   maxSteps: number;
   /** Seeded per episode: agents that need randomness use this, so runs reproduce. */
   rng: Rng;
+  /** Grounded: query answers go on the phone's answer sheet; text: in the ANSWER action. */
+  evalMode: EvalMode;
 }
 
 export interface AgentObservation extends Observation {

@@ -10,8 +10,10 @@ import { DEFAULT_CONFIG, type RunConfig } from '../runner/config.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks, type Selection } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
+import { EVAL_MODES } from '../tasks/grounded.ts';
 import { didYouMean } from '../tasks/suggest.ts';
 import { choiceFlag, intFlag, listFlag, parseFlags, type FlagSpec } from './flags.ts';
+import { cmdVerify } from './verifyCommand.ts';
 
 /** The flags that select tasks, shared by every command that takes a selection. */
 export const SELECTION_FLAGS = {
@@ -53,6 +55,7 @@ const RUN_FLAGS = {
   'repeat-n': { type: 'string' },
   'pass-k': { type: 'string' },
   'loop-detect': { type: 'string' },
+  'eval-mode': { type: 'string' },
   coords: { type: 'string' },
   'screenshot-scale': { type: 'string' },
   'jpeg-quality': { type: 'string' },
@@ -76,6 +79,7 @@ ${SELECTION_HELP}
   --repeat-n R              trials per instance (default 1)
   --pass-k 1,4,8            k values for pass@k when --repeat-n > 1
   --loop-detect N           N identical actions in a row end the episode (default off)
+  --eval-mode MODE          grounded (query answers on the phone's 答题卡 sheet, the default) | text (the ANSWER action)
   --coords SPACE            pixels | norm1000 | norm1: the agent's coordinate space
   --screenshot-scale S      1 (360x800) or 3 (1080x2400)
   --jpeg-quality Q          screenshot quality 1-100 (default 80)
@@ -98,6 +102,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
 
   phonegym run [flags]      run an agent on tasks (phonegym run --help)
   phonegym list [flags]     list tasks with their taxonomy (--json for tools)
+  phonegym verify [flags]   prove tasks sound: oracle passes, noop fails, stray changes caught
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
 
@@ -126,6 +131,7 @@ export function resolveRunConfig(argv: string[]): RunConfig | 'help' {
     repeatN: intFlag('repeat-n', v['repeat-n'], { min: 1, max: 1000 }) ?? DEFAULT_CONFIG.repeatN,
     passK: v['pass-k'] ? listFlag(v['pass-k']).map((k) => intFlag('pass-k', k, { min: 1 })!) : DEFAULT_CONFIG.passK,
     loopDetect: intFlag('loop-detect', v['loop-detect'], { min: 0, max: 1000 }) ?? DEFAULT_CONFIG.loopDetect,
+    evalMode: choiceFlag('eval-mode', v['eval-mode'], EVAL_MODES) ?? DEFAULT_CONFIG.evalMode,
     coords: choiceFlag('coords', v.coords, ['pixels', 'norm1000', 'norm1'] as const) ?? DEFAULT_CONFIG.coords,
     screenshotScale: (scale ?? 1) as 1 | 3,
     jpegQuality: intFlag('jpeg-quality', v['jpeg-quality'], { min: 1, max: 100 }) ?? DEFAULT_CONFIG.jpegQuality,
@@ -232,6 +238,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdRun(rest);
       case 'list':
         return await cmdList(rest);
+      case 'verify':
+        return await cmdVerify(rest);
       case 'build':
         return await cmdBuild();
       case 'doctor':
@@ -243,7 +251,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'build', 'doctor'])}. Commands: run, list, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'build', 'doctor'])}. Commands: run, list, verify, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

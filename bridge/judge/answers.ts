@@ -103,3 +103,53 @@ export function answerContains(given: string | null | undefined, expected: Expec
   const { number, tolerance } = expected as { number: number; tolerance?: number };
   return extractNumbers(given).some((n) => numberClose(n, number, tolerance));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Typed answer-sheet fields (grounded mode)
+
+export type AnswerFieldType = 'text' | 'number' | 'date' | 'time' | 'choice';
+
+/** `2026-03-14`, `2026/3/14`, `2026.3.14`, `2026年3月14日` → `2026-03-14`; `3月14日`, `3-14` → `--03-14`. */
+export function normalizeDate(s: string): string | null {
+  const t = s.normalize('NFKC').replace(/\s+/g, '');
+  let m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(t);
+  if (m) return `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+  m = /^(\d{1,2})[-/.月](\d{1,2})日?$/.exec(t);
+  if (m) return `--${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+  return null;
+}
+
+/** `09:05`, `9:05`, `9点5分`, `9点`, `21:00`, `下午3点`/`晚上9点半` → `HH:mm`. */
+export function normalizeTime(s: string): string | null {
+  const t = s.normalize('NFKC').replace(/\s+/g, '');
+  const m = /^(上午|早上|中午|下午|晚上)?(\d{1,2})(?::|点|时)(\d{1,2}|半)?分?$/.exec(t);
+  if (!m) return null;
+  let h = Number(m[2]);
+  const min = m[3] === '半' ? 30 : m[3] ? Number(m[3]) : 0;
+  if ((m[1] === '下午' || m[1] === '晚上') && h < 12) h += 12;
+  if (m[1] === '中午' && h < 11) h += 12;
+  if (h > 23 || min > 59) return null;
+  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+}
+
+/**
+ * One answer-sheet field against what the task expects, by the field's type: text and choice as
+ * normalised text, numbers in any format, dates and times in any common writing. A date without
+ * a year matches an expected date on the same month and day.
+ */
+export function fieldMatches(type: AnswerFieldType, given: string | null | undefined, expected: ExpectedAnswer): boolean {
+  if (given === null || given === undefined || given.trim() === '') return false;
+  if (Array.isArray(expected)) return expected.some((e) => fieldMatches(type, given, e));
+  if (type === 'date' && typeof expected === 'string') {
+    const g = normalizeDate(given);
+    const e = normalizeDate(expected);
+    if (!g || !e) return false;
+    return g === e || (g.startsWith('--') && e.slice(4) === g.slice(1));
+  }
+  if (type === 'time' && typeof expected === 'string') {
+    const g = normalizeTime(given);
+    return g !== null && g === normalizeTime(expected);
+  }
+  if (type === 'number' && typeof expected === 'string') return answerMatches(given, { number: Number(expected) });
+  return answerMatches(given, expected);
+}

@@ -3,6 +3,7 @@
  * (secrets never enter it).
  */
 import type { CoordSpace } from '../protocol/actions.ts';
+import type { EvalMode } from '../tasks/grounded.ts';
 
 export interface RunConfig {
   suites: string[];
@@ -20,6 +21,8 @@ export interface RunConfig {
   repeatN: number;
   passK: number[];
   loopDetect: number;
+  /** How query tasks are answered: the phone's answer sheet (grounded) or the ANSWER action's text. */
+  evalMode: EvalMode;
   coords: CoordSpace;
   /** 1 = screenshots at CSS size (360x800), 3 = device size (1080x2400). */
   screenshotScale: 1 | 3;
@@ -49,6 +52,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   repeatN: 1,
   passK: [1],
   loopDetect: 0,
+  evalMode: 'grounded',
   coords: 'pixels',
   screenshotScale: 1,
   jpegQuality: 80,

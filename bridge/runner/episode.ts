@@ -13,6 +13,7 @@ import { judge, JudgeError, type JudgeInput } from '../judge/judge.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import { goalText } from '../tasks/registry.ts';
 import { evaluateCriteria } from '../tasks/criteria.ts';
+import { answerCriteria, answerFields, answerFromSheet, type EvalMode } from '../tasks/grounded.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, ResultRow, StopReason } from './types.ts';
 import type { TrajectoryRecorder } from './recorder.ts';
@@ -25,6 +26,7 @@ export interface EpisodeSpec {
   maxSteps: number;
   /** N identical actions in a row end the episode (0 = off). */
   loopDetect: number;
+  evalMode: EvalMode;
   agentName: string;
 }
 
@@ -42,12 +44,19 @@ export interface EpisodeOutcome {
   verdict: Verdict | null;
 }
 
-export function buildJudgeSpec(task: LoadedTask, params: Record<string, unknown>) {
+export function buildJudgeSpec(task: LoadedTask, params: Record<string, unknown>, evalMode: EvalMode) {
   const d = task.def;
+  const grounded = evalMode === 'grounded' && d.answer !== undefined;
+  // A task's own goal checks see the submitted sheet as its answer in grounded mode.
+  const withAnswer = (input: JudgeInput): JudgeInput => (grounded ? { ...input, answer: answerFromSheet(input.final, answerFields(d, params)) } : input);
   return {
-    checkGoals: (input: JudgeInput) => [...(d.criteria ? evaluateCriteria(d.criteria(params, input), input) : []), ...(d.checkGoals ? d.checkGoals(input, params) : [])],
+    checkGoals: (input: JudgeInput) => [
+      ...(d.criteria ? evaluateCriteria(d.criteria(params, input), input) : []),
+      ...answerCriteria(d, params, input, evalMode),
+      ...(d.checkGoals ? d.checkGoals(withAnswer(input), params) : []),
+    ],
     isSuccessful: d.isSuccessful ? (input: JudgeInput) => d.isSuccessful!(input, params) : undefined,
-    expectedChanges: d.expectedChanges ? (input: JudgeInput) => d.expectedChanges!(input, params) : undefined,
+    expectedChanges: (input: JudgeInput) => [...(grounded ? ['apps.answers.**'] : []), ...(d.expectedChanges ? d.expectedChanges(input, params) : [])],
   };
 }
 
@@ -69,12 +78,12 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
   let ctx: EpisodeContext | null = null;
 
   try {
-    const prepared = await setupOnPhone(env, task, spec.seed);
+    const prepared = await setupOnPhone(env, task, spec.seed, spec.evalMode);
     params = prepared.params;
     goal = goalText(task, params);
     initial = await env.observe({ advanceMs: 0 });
     last = initial;
-    ctx = { task, goal, params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng };
+    ctx = { task, goal, params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
     recorder.begin({ goal, params, initial });
     hooks.onStart?.({ spec, goal, params, initial });
     await agent.start?.(ctx);
@@ -121,7 +130,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
       }
       const { observation, cssAction } = await env.step(action);
       last = observation;
-      if (hooks.liveJudge && initial) verdict = safeJudge(task, params, initial, last, answer, actions);
+      if (hooks.liveJudge && initial) verdict = safeJudge(task, params, spec.evalMode, initial, last, answer, actions);
       recorder.step({ index: steps, action, cssAction, observation, thought: reply.thought, raw: reply.raw });
       await hooks.onStep?.({ index: steps, action, cssAction, observation, verdict });
     }
@@ -153,7 +162,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
   // Evaluation only when the loop did not raise and both observations exist.
   if (status === 'completed' && initial && last) {
     try {
-      verdict = judge(buildJudgeSpec(task, params), judgeInput(initial, last, answer, actions));
+      verdict = judge(buildJudgeSpec(task, params, spec.evalMode), judgeInput(initial, last, answer, actions));
     } catch (e) {
       status = 'eval_error';
       errorCode = e instanceof JudgeError ? 'judge_error' : 'eval_error';
@@ -162,7 +171,8 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     }
   } else if (status !== 'completed') verdict = null;
 
-  const terminatedByAgent = stopReason === 'complete' || stopReason === 'answer';
+  // The agent ended the episode itself; for a task that cannot be done, saying so (ABORT) is the answer.
+  const terminatedByAgent = stopReason === 'complete' || stopReason === 'answer' || (stopReason === 'abort' && task.def.answer?.infeasible === true);
   const passed = verdict?.passed ?? false;
   const row: ResultRow = {
     task_id: task.id,
@@ -205,9 +215,9 @@ export function judgeInput(initial: Observation, last: Observation, answer: stri
   return { init: initial.state, final: last.state, initRoute: initial.route, route: last.route, answer, actions };
 }
 
-function safeJudge(task: LoadedTask, params: Record<string, unknown>, initial: Observation, last: Observation, answer: string | null, actions: Action[]): Verdict | null {
+function safeJudge(task: LoadedTask, params: Record<string, unknown>, evalMode: EvalMode, initial: Observation, last: Observation, answer: string | null, actions: Action[]): Verdict | null {
   try {
-    return judge(buildJudgeSpec(task, params), judgeInput(initial, last, answer, actions));
+    return judge(buildJudgeSpec(task, params, evalMode), judgeInput(initial, last, answer, actions));
   } catch {
     return null;
   }

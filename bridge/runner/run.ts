@@ -56,7 +56,7 @@ export async function planRun(config: RunConfig): Promise<Plan> {
   const taskMaxSteps: Record<string, number> = {};
   for (const task of tasks) {
     const n = instanceCount(task.def, config.sampleN);
-    const maxSteps = resolveMaxSteps(task, config.maxSteps ?? undefined);
+    const maxSteps = resolveMaxSteps(task, config.maxSteps ?? undefined, config.evalMode);
     taskMaxSteps[task.id] = maxSteps;
     for (let i = 0; i < n; i++) {
       const seed = instanceSeed(baseSeed, task.id, i);
@@ -68,6 +68,7 @@ export async function planRun(config: RunConfig): Promise<Plan> {
           seed,
           maxSteps,
           loopDetect: config.loopDetect,
+          evalMode: config.evalMode,
           agentName: config.agent,
           trajectoryDir: join('trajectory', trajectoryDirName(task.id, i, t, n > 1, config.repeatN > 1)),
         });

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import type { Rng as RngLike } from '../tasks/api.ts';
-import type { LoadedTask } from '../tasks/registry.ts';
+import { goalText, type LoadedTask } from '../tasks/registry.ts';
+import { answerFields, installSheet, type EvalMode } from '../tasks/grounded.ts';
 import { defaultParams, sampleParams } from '../tasks/sampler.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
@@ -24,19 +25,23 @@ export interface PreparedInstance {
   rng: RngLike;
 }
 
-/** Runs the hooks in Node and returns the initial state; deterministic in `seed`. */
-export function prepareInstance(task: LoadedTask, seed: number): PreparedInstance {
+/**
+ * Runs the hooks in Node and returns the initial state; deterministic in `seed`. In grounded
+ * mode a query task's empty answer sheet is put on the phone last.
+ */
+export function prepareInstance(task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded'): PreparedInstance {
   const state = createInitialState(seed);
   const rng = new Rng(seed);
   const ctx = { state, p: defaultParams(task.def) as Record<string, unknown>, rng, seed };
   task.def.prepare?.(ctx);
   ctx.p = sampleParams(task.def, ctx.state, rng);
   task.def.postSample?.(ctx);
+  if (evalMode === 'grounded' && task.def.answer) installSheet(ctx.state, task.id, goalText(task, ctx.p), answerFields(task.def, ctx.p));
   return { params: ctx.p, state: ctx.state, stateJson: JSON.stringify(ctx.state), rng };
 }
 
-export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number): Promise<PreparedInstance> {
-  const prepared = prepareInstance(task, seed);
+export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded'): Promise<PreparedInstance> {
+  const prepared = prepareInstance(task, seed, evalMode);
   await target.reset(prepared.stateJson);
   const start = task.def.startApp;
   if (start && start !== 'home') await target.openApp(start);

@@ -174,7 +174,9 @@ export class StudioSession implements StudioBackend {
     const setup = this.interactive.get(p.deviceId);
     if (!setup) throw new UsageError('no task is set up on this phone: pick a task and press Set up first');
     const now = await this.device(p.deviceId).call('getState', {});
-    const verdict = judge(buildJudgeSpec(setup.task, setup.params), {
+    // The author answers a query task on the phone's sheet (grounded), or types it in the studio (text).
+    const mode = p.answer?.trim() ? 'text' : 'grounded';
+    const verdict = judge(buildJudgeSpec(setup.task, setup.params, mode), {
       init: JSON.parse(setup.initial.json) as PhoneState,
       final: JSON.parse(now.json) as PhoneState,
       initRoute: setup.initial.route,

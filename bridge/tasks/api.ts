@@ -9,6 +9,7 @@
 import type { PhoneState, Route, UiNode } from '../protocol/state.ts';
 import type { Criterion, JudgeInput } from '../judge/judge.ts';
 import type { CriteriaSpec } from './criteria.ts';
+import type { AnswerFieldType, ExpectedAnswer } from '../judge/answers.ts';
 
 export type Difficulty = 'L1' | 'L2' | 'L3' | 'L4';
 export type Objective = 'query' | 'action';
@@ -87,6 +88,35 @@ export interface OracleUi {
   scrollTo(q: OracleQuery | string, opts?: { within?: OracleQuery | string; maxSwipes?: number }): Promise<UiNode>;
 }
 
+/** One field of a query task's answer sheet. */
+export interface AnswerField {
+  /** Stable id (`region`, `departure`), unique within the task. */
+  id: string;
+  /** What the sheet shows, in the language of the apps: `地区`. */
+  label: string;
+  /** A hint under the label: `如 四川 成都`. */
+  hint?: string;
+  type: AnswerFieldType;
+  /** For `choice` fields. */
+  choices?: string[];
+}
+
+/**
+ * A query task's answer. In grounded mode (the default) the phone's 答题卡 app shows these fields;
+ * the agent fills them through the UI and submits; the judge reads the submitted sheet. In text
+ * mode the ANSWER action's text is matched instead.
+ */
+export interface AnswerSpec<P> {
+  fields: AnswerField[] | ((p: P) => AnswerField[]);
+  /** The right value per field id (a list means any of them). */
+  expected?(p: P, input: JudgeInput): Record<string, ExpectedAnswer>;
+  /** The honest answer is "this cannot be done": submit the sheet's 无法完成 switch, or ABORT with a reason. */
+  infeasible?: boolean;
+}
+
+/** What an oracle returns for a query task: one field's text, a value per field, or why it cannot be done. */
+export type OracleAnswer = string | Record<string, string> | { infeasible: string };
+
 export interface TaskDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
   /** Defaults to the file name. PascalCase. */
   name?: string;
@@ -118,8 +148,10 @@ export interface TaskDefinition<P extends Record<string, unknown> = Record<strin
   isSuccessful?(input: JudgeInput, p: P): boolean;
   /** Wildcard state paths the task is allowed to change, beyond the criteria's own paths. */
   expectedChanges?(input: JudgeInput, p: P): string[];
-  /** A solution through the UI only. Query tasks return the answer text. */
-  oracle(ui: OracleUi, p: P): Promise<string | void>;
+  /** A query task's answer fields and expected values (see AnswerSpec); grounded answer tasks get 15 more steps. */
+  answer?: AnswerSpec<P>;
+  /** A solution through the UI only. Query tasks return their answer; the framework submits it (sheet or ANSWER). */
+  oracle(ui: OracleUi, p: P): Promise<OracleAnswer | void>;
   /** Custom samplers referenced by name from params. */
   samplers?: Record<string, (state: PhoneState, rng: Rng) => unknown>;
 }

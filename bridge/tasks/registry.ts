@@ -8,6 +8,7 @@ import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../protocol/errors.ts';
 import { DIFFICULTIES, OBJECTIVES, type Difficulty, type TaskDefinition } from './api.ts';
+import { GROUNDED_EXTRA_STEPS, type EvalMode } from './grounded.ts';
 import { resolveSplit } from './splits.ts';
 import { didYouMean } from './suggest.ts';
 import { REPO_ROOT, TASKS_ROOT } from '../paths.ts';
@@ -45,7 +46,9 @@ export function validateDefinition(def: unknown, name: string): string[] {
   if (!OBJECTIVES.includes(d.objective as never)) problems.push(`\`objective\` must be one of ${OBJECTIVES.join(', ')} (got ${JSON.stringify(d.objective)})`);
   if (!Array.isArray(d.apps) || d.apps.length === 0 || !d.apps.every((a) => typeof a === 'string')) problems.push('`apps` must list the app ids the task touches');
   if (d.maxSteps !== undefined && ![15, 30, 45, 60].includes(d.maxSteps)) problems.push(`\`maxSteps\` must be 15, 30, 45 or 60 (got ${JSON.stringify(d.maxSteps)})`);
-  if (typeof d.checkGoals !== 'function' && typeof d.criteria !== 'function') problems.push('the goal is missing: declare `criteria(p)` or `checkGoals(input, p)`');
+  if (typeof d.checkGoals !== 'function' && typeof d.criteria !== 'function' && !d.answer) problems.push('the goal is missing: declare `criteria(p)`, `checkGoals(input, p)` or an `answer`');
+  if (d.answer && (d.answer.fields === undefined || (Array.isArray(d.answer.fields) && d.answer.fields.length === 0 && !d.answer.infeasible))) problems.push('`answer.fields` must list at least one field (or the task is `infeasible`)');
+  if (d.answer && !d.answer.infeasible && typeof d.answer.expected !== 'function') problems.push('`answer.expected(p, input)` is missing: what is the right answer?');
   if (typeof d.oracle !== 'function') problems.push('`oracle(ui, p)` is missing: every task proves itself with a UI-only solution');
   return problems;
 }
@@ -161,10 +164,13 @@ export function selectTasks(reg: Registry, sel: Selection): LoadedTask[] {
   return out;
 }
 
-/** Spec section 2: --max-steps wins, then the task's own budget, then the difficulty default. */
-export function resolveMaxSteps(task: LoadedTask, cliMaxSteps?: number): number {
-  if (cliMaxSteps !== undefined) return cliMaxSteps;
-  return task.def.maxSteps ?? DEFAULT_BUDGET[task.def.difficulty];
+/**
+ * Spec section 2: --max-steps wins, then the task's own budget, then the difficulty default;
+ * a grounded answer task gets 15 more on top (it has a sheet to fill).
+ */
+export function resolveMaxSteps(task: LoadedTask, cliMaxSteps?: number, evalMode: EvalMode = 'grounded'): number {
+  const base = cliMaxSteps ?? task.def.maxSteps ?? DEFAULT_BUDGET[task.def.difficulty];
+  return base + (evalMode === 'grounded' && task.def.answer ? GROUNDED_EXTRA_STEPS : 0);
 }
 
 export function goalText(task: LoadedTask, p: Record<string, unknown>): string {

@@ -1,5 +1,4 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { answerContains } from '../../bridge/judge/answers.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
 import { contactById, openContact, pickContact } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
@@ -17,9 +16,13 @@ export default defineTask<P>({
   params: {
     _contact: { sampler: (state, rng) => pickContact(state, rng, (c) => c.region !== ''), fields: { contactId: 'contactId', contactName: 'contactName' } },
   },
-  checkGoals(input, p) {
-    const region = contactById(input.init, p.contactId).region;
-    return [criteria.that('answer names the region', answerContains(input.answer, region), { expected: region, actual: input.answer })];
+  answer: {
+    fields: [{ id: 'region', label: '地区', hint: '如：四川 成都', type: 'text' }],
+    // "四川 成都" or just the city "成都" both name the region.
+    expected: (p, input) => {
+      const region = contactById(input.init, p.contactId).region;
+      return { region: [region, region.split(' ').at(-1) ?? region] };
+    },
   },
   async oracle(ui, p) {
     await openContact(ui, p.contactId);

@@ -1,5 +1,4 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { answerMatches } from '../../bridge/judge/answers.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
 import { chatById, chatParam, type ChatParams, openConversation } from './_helpers.ts';
 
 export default defineTask<ChatParams>({
@@ -12,10 +11,12 @@ export default defineTask<ChatParams>({
   params: {
     ...chatParam((c) => c.messages.some((m) => m.from !== 'me')),
   },
-  checkGoals(input, p) {
-    const theirs = chatById(input.init, p.chatId)!.messages.filter((m) => m.from !== 'me');
-    const expected = theirs[theirs.length - 1].text;
-    return [criteria.that('answer is their last message', answerMatches(input.answer, expected), { expected, actual: input.answer })];
+  answer: {
+    fields: [{ id: 'message', label: '最后一条消息', hint: '原文照抄', type: 'text' }],
+    expected: (p, input) => {
+      const theirs = chatById(input.init, p.chatId)!.messages.filter((m) => m.from !== 'me');
+      return { message: theirs[theirs.length - 1].text };
+    },
   },
   // Reading a chat marks it read: that is part of doing the task, not a side effect.
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],

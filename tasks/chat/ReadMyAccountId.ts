@@ -1,5 +1,4 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { answerMatches } from '../../bridge/judge/answers.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
 import { chatOf, openChatsTab } from './_helpers.ts';
 
 export default defineTask({
@@ -8,9 +7,9 @@ export default defineTask({
   objective: 'query',
   apps: ['chat'],
   tags: ['profile'],
-  checkGoals(input) {
-    const expected = chatOf(input.init).me.accountId;
-    return [criteria.that('answer is my account id', answerMatches(input.answer, expected), { expected, actual: input.answer })];
+  answer: {
+    fields: [{ id: 'accountId', label: '我的账号', hint: '“我”页面上显示的账号', type: 'text' }],
+    expected: (_p, input) => ({ accountId: chatOf(input.init).me.accountId }),
   },
   async oracle(ui) {
     await openChatsTab(ui);

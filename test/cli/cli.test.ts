@@ -97,7 +97,9 @@ describe('a run folder', () => {
     expect(meta.sample_seed).toBe(11);
     expect(meta.sample_seed_source).toBe('cli');
     expect(meta.tasks).toEqual(['chat.PinChat', 'chat.ReadMyAccountId']);
-    expect(meta.task_max_steps).toEqual({ 'chat.PinChat': 15, 'chat.ReadMyAccountId': 15 });
+    // A grounded answer task gets 15 steps more for its answer sheet.
+    expect(meta.task_max_steps).toEqual({ 'chat.PinChat': 15, 'chat.ReadMyAccountId': 30 });
+    expect(meta.config.evalMode).toBe('grounded');
     expect(meta.hashes.app_build).toMatch(/^[0-9a-f]{16}$/);
     expect(Object.keys(meta.hashes.task_files)).toHaveLength(2);
     expect(meta.config.agent).toBe('oracle');
@@ -123,15 +125,28 @@ describe('a run folder', () => {
       expect(jpg[0]).toBe(0xff);
       expect(jpg[1]).toBe(0xd8);
     }
+    // Grounded: the oracle filled the phone's answer sheet and completed; the judge read the sheet.
     const query = rows.find((x) => x.task_id === 'chat.ReadMyAccountId');
-    expect(query.stop_reason).toBe('answer');
-    expect(query.answer).toBeTruthy();
+    expect(query.stop_reason).toBe('complete');
+    const finalState = JSON.parse(readFileSync(join(dir, query.trajectory, 'final_state.json'), 'utf8'));
+    expect(finalState.apps.answers.submitted.values.accountId).toBe(finalState.apps.chat.me.accountId);
 
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ episodes: 2, success: 2, success_rate: 1, progress_rate: 1, false_complete: 0, overdue_termination: 0, unexpected_side_effects: 0 });
     expect(summary.per_suite.chat.success_rate).toBe(1);
     expect(readFileSync(join(dir, 'errors.jsonl'), 'utf8')).toBe('');
     expect(existsSync(join(dir, 'browser_logs'))).toBe(true);
+  });
+
+  it('text mode: query answers come in the ANSWER action; infeasible ones as ABORT', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'phonegym-text-')), 'run');
+    const r = await phonegym(['run', '--task-ids', 'chat.ReadMyAccountId,chat.ReadContactBirthday', '--eval-mode', 'text', '--sample-seed', '6', '--run-dir', dir], { timeout: 120_000 });
+    expect(r.code).toBe(0);
+    const rows = readJsonl(join(dir, 'results.jsonl'));
+    const byId = Object.fromEntries(rows.map((x) => [x.task_id, x]));
+    expect(byId['chat.ReadMyAccountId']).toMatchObject({ passed: true, stop_reason: 'answer', max_steps: 15 });
+    expect(byId['chat.ReadMyAccountId'].answer).toBeTruthy();
+    expect(byId['chat.ReadContactBirthday']).toMatchObject({ passed: true, success: true, stop_reason: 'abort' });
   });
 
   it('the same seed gives the same initial state hash in another process', async () => {

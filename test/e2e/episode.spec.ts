@@ -52,7 +52,7 @@ function fixtureTask(name: string, over: Partial<Parameters<typeof defineTask>[0
 }
 
 function spec(task: LoadedTask, over: Partial<EpisodeSpec> = {}): EpisodeSpec {
-  return { task, instance: 0, trial: 0, seed: 42, maxSteps: 10, loopDetect: 0, agentName: 'scripted', ...over };
+  return { task, instance: 0, trial: 0, seed: 42, maxSteps: 10, loopDetect: 0, evalMode: 'grounded', agentName: 'scripted', ...over };
 }
 
 async function episode(browser: import('@playwright/test').Browser, task: LoadedTask, agent: Agent, over: Partial<EpisodeSpec> = {}) {
