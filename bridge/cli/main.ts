@@ -14,6 +14,7 @@ import { EVAL_MODES } from '../tasks/grounded.ts';
 import { didYouMean } from '../tasks/suggest.ts';
 import { choiceFlag, intFlag, listFlag, parseFlags, type FlagSpec } from './flags.ts';
 import { cmdVerify } from './verifyCommand.ts';
+import { cmdNewTask } from './newTask.ts';
 
 /** The flags that select tasks, shared by every command that takes a selection. */
 export const SELECTION_FLAGS = {
@@ -102,6 +103,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
 
   phonegym run [flags]      run an agent on tasks (phonegym run --help)
   phonegym list [flags]     list tasks with their taxonomy (--json for tools)
+  phonegym new-task s/Name   write a commented starting file tasks/s/Name.ts
   phonegym verify [flags]   prove tasks sound: oracle passes, noop fails, stray changes caught
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
@@ -238,6 +240,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdRun(rest);
       case 'list':
         return await cmdList(rest);
+      case 'new-task':
+        return await cmdNewTask(rest);
       case 'verify':
         return await cmdVerify(rest);
       case 'build':
@@ -251,7 +255,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'build', 'doctor'])}. Commands: run, list, verify, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -96,3 +96,17 @@ describe('reloading for authors', () => {
     expect(second.tasks[0].def.difficulty).toBe('L3');
   });
 });
+
+describe('phonegym new-task', () => {
+  it('writes a starting file that loads as a valid task', async () => {
+    const { cmdNewTask } = await import('../../bridge/cli/newTask.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'phonegym-new-'));
+    expect(await cmdNewTask(['demo/MuteNoisyChat', '--root', dir])).toBe(0);
+    const reg = await loadRegistry({ root: dir });
+    expect(reg.errors).toEqual([]);
+    expect(reg.tasks.map((t) => t.id)).toEqual(['demo.MuteNoisyChat']);
+    expect(reg.tasks[0].def.criteria).toBeTypeOf('function');
+    await expect(cmdNewTask(['demo/MuteNoisyChat', '--root', dir])).rejects.toThrow(/already exists/);
+    await expect(cmdNewTask(['Demo/mute', '--root', dir])).rejects.toThrow(/is not <suite>\/<TaskName>/);
+  });
+});
