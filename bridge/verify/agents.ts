@@ -22,6 +22,15 @@ import type { StrayChange, StrayPlan } from './strayChanges.ts';
 type Terminal = Extract<Action, { type: 'answer' | 'complete' | 'abort' }>;
 type ToAgentSpace = (p: { x: number; y: number }) => { x: number; y: number };
 
+/**
+ * An abort from the oracle is a failure, except the answer of a task that cannot be done (text
+ * mode: ABORT with the reason); a failing oracle script always aborts with "oracle failed: …".
+ */
+export function oracleFailed(a: Terminal, ep: EpisodeContext): boolean {
+  if (a.type !== 'abort') return false;
+  return ep.task.def.answer?.infeasible !== true || (a.reason ?? '').startsWith('oracle failed:');
+}
+
 export class WatchedAgent implements Agent {
   readonly name: string;
   terminal: Terminal | null = null;
@@ -52,6 +61,8 @@ export interface StrayOutcome {
   tried: { id: string; path: string }[];
   /** The oracle's own terminal action (abort when it failed). */
   oracleTerminal: Terminal | null;
+  /** The oracle's script failed (or aborted on a task that can be done): no stray change ran. */
+  oracleFailed: boolean;
   /** The stray script failed (its error), or did not finish before the step budget. */
   error: string | null;
   finished: boolean;
@@ -72,7 +83,7 @@ export class OracleThenStray implements Agent {
   }
 
   private static emptyOutcome(): StrayOutcome {
-    return { plan: null, flaggedInDryRun: [], tried: [], oracleTerminal: null, error: null, finished: false };
+    return { plan: null, flaggedInDryRun: [], tried: [], oracleTerminal: null, oracleFailed: false, error: null, finished: false };
   }
 
   start(ep: EpisodeContext) {
@@ -89,7 +100,8 @@ export class OracleThenStray implements Agent {
       const reply = await this.oracle.act(obs, ep);
       if (!('action' in reply) || !isTerminalAction(reply.action)) return reply;
       this.outcome.oracleTerminal = reply.action;
-      if (reply.action.type === 'abort') {
+      if (oracleFailed(reply.action, ep)) {
+        this.outcome.oracleFailed = true;
         this.phase = 'final';
         return reply;
       }
@@ -138,7 +150,7 @@ export class OracleThenStray implements Agent {
       const draft = structuredClone(obs.state);
       plan.apply(draft);
       try {
-        const v = judge(buildJudgeSpec(ep.task, ep.params), { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [] });
+        const v = judge(buildJudgeSpec(ep.task, ep.params, ep.evalMode), { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [] });
         if (v.unexpectedChanges.some((c) => matchPath(`${plan.path}.**`, c.path))) this.outcome.flaggedInDryRun.push(id);
       } catch {
         // The task's judge code throws: the real run reports it.

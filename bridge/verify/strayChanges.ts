@@ -57,7 +57,7 @@ async function toChatTab(ui: OracleUi, tab: 'tab.chats' | 'tab.contacts' | 'tab.
 }
 
 function chatOf(state: PhoneState): ChatState | null {
-  const s = state.apps?.chat as ChatState | undefined;
+  const s = state.apps?.chat as unknown as ChatState | undefined;
   return s && typeof s === 'object' && s.me && Array.isArray(s.contacts) ? s : null;
 }
 

@@ -1,0 +1,90 @@
+/**
+ * `phonegym verify` end to end: it passes on the chat suite with two seeds, and on the deliberately
+ * broken fixtures (test/fixtures/verify/broken) each check fails with its own message while the
+ * sound fixture passes. Bad input is refused before any browser starts.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../bridge/cli/phonegym.mjs');
+const FIXTURES = join(import.meta.dirname, '../fixtures/verify');
+
+async function phonegym(args: string[], opts: { timeout?: number } = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: opts.timeout ?? 60_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+describe('verify refuses bad input before any browser starts', () => {
+  it('an unknown flag names the nearest one (exit 2)', async () => {
+    const r = await phonegym(['verify', '--sample-sed', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown flag --sample-sed for `phonegym verify`');
+    expect(r.stderr).toContain('did you mean --sample-seed?');
+  });
+
+  it('an unknown suite under --tasks-root, a bad seed and a misspelt command are refused', async () => {
+    const s = await phonegym(['verify', '--tasks-root', FIXTURES, '--suite', 'brokn']);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toContain('unknown suite "brokn" (did you mean broken?)');
+    const n = await phonegym(['verify', '--sample-seed', '1,two']);
+    expect(n.code).toBe(2);
+    expect(n.stderr).toContain('--sample-seed must be a whole number (got "two")');
+    const c = await phonegym(['verfy']);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain('did you mean verify?');
+  });
+});
+
+// The two browser runs go side by side: each is its own process with its own Chromium.
+describe.concurrent('verify on real tasks', () => {
+  it('passes every check of the chat suite with two seeds', async () => {
+    const r = await phonegym(['verify', '--suite', 'chat', '--sample-seed', '1,2'], { timeout: 240_000 });
+    expect(r.stdout).not.toContain('FAIL');
+    const m = /verified (\d+) instances of (\d+) tasks: all (\d+) checks passed/.exec(r.stdout);
+    expect(m, r.stdout).not.toBeNull();
+    const [instances, tasks, checks] = m!.slice(1).map(Number);
+    expect(tasks).toBeGreaterThanOrEqual(12);
+    expect(instances).toBe(2 * tasks);
+    expect(checks).toBe(5 * instances);
+    expect(r.code).toBe(0);
+  });
+
+  it('fails each broken fixture on its own check, with the reason, and passes the sound one', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'pg-verify-'));
+    const runDir = join(tmp, 'run');
+    const r = await phonegym(['verify', '--tasks-root', FIXTURES, '--sample-seed', '7', '--run-dir', runDir, '--json'], { timeout: 180_000 });
+    expect(r.code).toBe(1);
+    const failures = r.stderr.split('\n').filter((l) => l.startsWith('FAIL '));
+    const line = (id: string, check: string) => failures.filter((l) => l.startsWith(`FAIL broken.${id}#i0 (seed `) && l.includes(`): ${check}: `));
+
+    expect(line('OracleDoesNothing', 'oracle')[0]).toMatch(/oracle: the oracle did not pass: goal not met: apps\.chat\.chats\[c_\d+\]\.pinned \(expected true, got false\); see .*oracle\/step_\d{3}\.jpg$/);
+    expect(line('AlreadyDone', 'initial')[0]).toMatch(/initial: the initial state already satisfies the goal/);
+    expect(line('AlreadyDone', 'noop')[0]).toContain('noop: goal already met before acting');
+    expect(line('AllowsAnything', 'stray')[0]).toMatch(/stray: the stray change apps\.chat\.me\.signature \(.*\) was not flagged: the task declares it as expected/);
+    expect(line('Unseeded', 'reproducible')[0]).toMatch(/reproducible: the same seed gave different initial states: .* they differ at apps\.chat\.me\.region/);
+    // Exactly those five, and nothing about the sound task.
+    expect(failures).toHaveLength(5);
+    expect(failures.some((l) => l.startsWith('FAIL good.'))).toBe(false);
+    expect(r.stderr).toContain('verified 5 instances of 5 tasks: 5 checks failed');
+
+    const report = JSON.parse(r.stdout);
+    expect(report.ok).toBe(false);
+    expect(report.failed).toBe(5);
+    const good = report.instances.find((i: { task_id: string }) => i.task_id === 'good.MuteAChat');
+    expect(good.checks.map((c: { status: string }) => c.status)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass']);
+    const oracle = report.instances.find((i: { task_id: string }) => i.task_id === 'broken.OracleDoesNothing').checks.find((c: { check: string }) => c.check === 'oracle');
+    expect(existsSync(join(oracle.trajectory, oracle.lastScreen))).toBe(true);
+    expect(existsSync(join(runDir, 'verify.json'))).toBe(true);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+});
