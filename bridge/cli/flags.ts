@@ -4,6 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../tasks/suggest.ts';
+import type { Selection } from '../tasks/registry.ts';
 
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -41,3 +42,34 @@ export function choiceFlag<T extends string>(name: string, v: string | undefined
   if (!choices.includes(v as T)) throw new UsageError(`--${name} must be one of ${choices.join(', ')} (got "${v}")${didYouMean(v, choices)}`);
   return v as T;
 }
+
+/** The flags that select tasks, shared by every command that takes a selection. */
+export const SELECTION_FLAGS = {
+  suite: { type: 'string' },
+  'task-id': { type: 'string' },
+  'task-ids': { type: 'string' },
+  split: { type: 'string' },
+  'filter-difficulty': { type: 'string' },
+  'filter-objective': { type: 'string' },
+  'filter-app': { type: 'string' },
+} satisfies FlagSpec;
+
+type SelectionValues = { [K in keyof typeof SELECTION_FLAGS]?: string };
+
+export function selectionFromFlags(v: SelectionValues): Selection {
+  return {
+    suites: listFlag(v.suite),
+    taskIds: [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])],
+    split: v.split ?? null,
+    difficulties: listFlag(v['filter-difficulty']),
+    objectives: listFlag(v['filter-objective']),
+    apps: listFlag(v['filter-app']),
+  };
+}
+
+export const SELECTION_HELP = `  --suite a,b               suites (default: all)
+  --task-id ID              one task, e.g. chat.PinChat
+  --task-ids ID,ID          several tasks
+  --split NAME[+NAME]       tasks listed in tasks/splits/NAME.txt (+ is a union)
+  --filter-difficulty L1,L2 --filter-objective query,action --filter-app chat`;
+

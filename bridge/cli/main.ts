@@ -8,43 +8,13 @@ import { findChromium, INSTALL_HINT } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../runner/config.ts';
 import { runEvaluation } from '../runner/run.ts';
-import { loadRegistry, resolveMaxSteps, selectTasks, type Selection } from '../tasks/registry.ts';
+import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
 import { didYouMean } from '../tasks/suggest.ts';
-import { choiceFlag, intFlag, listFlag, parseFlags, type FlagSpec } from './flags.ts';
+import { choiceFlag, intFlag, listFlag, parseFlags, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
 import { cmdVerify } from './verifyCommand.ts';
 import { cmdNewTask } from './newTask.ts';
-
-/** The flags that select tasks, shared by every command that takes a selection. */
-export const SELECTION_FLAGS = {
-  suite: { type: 'string' },
-  'task-id': { type: 'string' },
-  'task-ids': { type: 'string' },
-  split: { type: 'string' },
-  'filter-difficulty': { type: 'string' },
-  'filter-objective': { type: 'string' },
-  'filter-app': { type: 'string' },
-} satisfies FlagSpec;
-
-type SelectionValues = { [K in keyof typeof SELECTION_FLAGS]?: string };
-
-export function selectionFromFlags(v: SelectionValues): Selection {
-  return {
-    suites: listFlag(v.suite),
-    taskIds: [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])],
-    split: v.split ?? null,
-    difficulties: listFlag(v['filter-difficulty']),
-    objectives: listFlag(v['filter-objective']),
-    apps: listFlag(v['filter-app']),
-  };
-}
-
-const SELECTION_HELP = `  --suite a,b               suites (default: all)
-  --task-id ID              one task, e.g. chat.PinChat
-  --task-ids ID,ID          several tasks
-  --split NAME[+NAME]       tasks listed in tasks/splits/NAME.txt (+ is a union)
-  --filter-difficulty L1,L2 --filter-objective query,action --filter-app chat`;
 
 const RUN_FLAGS = {
   ...SELECTION_FLAGS,

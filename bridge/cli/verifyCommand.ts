@@ -6,16 +6,10 @@
 import { UsageError } from '../protocol/errors.ts';
 import { CHECKS, failureLines, instanceLabel, planVerify, summaryLine, verifyTasks, type InstanceResult, type VerifyOptions } from '../verify/verify.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
-import { choiceFlag, intFlag, listFlag, parseFlags, type FlagSpec } from './flags.ts';
+import { choiceFlag, intFlag, listFlag, parseFlags, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
 
 const VERIFY_FLAGS = {
-  suite: { type: 'string' },
-  'task-id': { type: 'string' },
-  'task-ids': { type: 'string' },
-  split: { type: 'string' },
-  'filter-difficulty': { type: 'string' },
-  'filter-objective': { type: 'string' },
-  'filter-app': { type: 'string' },
+  ...SELECTION_FLAGS,
   'eval-mode': { type: 'string' },
   'sample-n': { type: 'string' },
   'sample-seed': { type: 'string' },
@@ -28,12 +22,7 @@ const VERIFY_FLAGS = {
 
 export const VERIFY_HELP = `phonegym verify [flags]   prove tasks sound: per instance, ${CHECKS.join(', ')}
 
-  --suite a,b               suites to verify (default: all)
-  --task-id ID              one task, e.g. chat.PinChat
-  --task-ids ID,ID          several tasks
-  --split NAME              a split (tasks/splits/NAME.txt; a+b for a union)
-  --filter-difficulty L1,L2, --filter-objective query|action, --filter-app chat
-                            taxonomy filters, as in \`run\`
+${SELECTION_HELP}
   --sample-n N              instances per task, as \`run\` plans them (default 1)
   --sample-seed S[,S...]    base seeds, each verified in turn; without it one is drawn and printed
   --eval-mode MODE          grounded (query answers on the 答题卡 sheet, the default) | text
@@ -59,13 +48,14 @@ export function resolveVerifyOptions(argv: string[]): VerifyCliOptions | 'help' 
   if (v.help) return 'help';
   const seeds = listFlag(v['sample-seed']).map((s) => intFlag('sample-seed', s, { min: 0, max: 0xffffffff })!);
   if (v['sample-seed'] !== undefined && seeds.length === 0) throw new UsageError('--sample-seed needs at least one seed, e.g. --sample-seed 1,2,3');
+  const selection = selectionFromFlags(v);
   return {
-    suites: listFlag(v.suite),
-    taskIds: [...listFlag(v['task-ids']), ...(v['task-id'] ? [v['task-id']] : [])],
-    split: v.split ?? null,
-    difficulties: listFlag(v['filter-difficulty']),
-    objectives: listFlag(v['filter-objective']),
-    apps: listFlag(v['filter-app']),
+    suites: selection.suites!,
+    taskIds: selection.taskIds!,
+    split: selection.split ?? null,
+    difficulties: selection.difficulties!,
+    objectives: selection.objectives!,
+    apps: selection.apps!,
     evalMode: choiceFlag('eval-mode', v['eval-mode'], EVAL_MODES) ?? 'grounded',
     sampleN: intFlag('sample-n', v['sample-n'], { min: 1, max: 10_000 }) ?? 1,
     sampleSeeds: seeds,
