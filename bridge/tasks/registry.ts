@@ -85,19 +85,29 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean; fres
         errors.push({ file: rel, message: `failed to load: ${loadErrorSummary(e)}` });
         continue;
       }
-      const def = mod.default as TaskDefinition | undefined;
-      const name = (def && typeof def === 'object' && typeof def.name === 'string' && def.name) || basename(f, '.ts');
-      const problems = validateDefinition(def, name);
-      if (problems.length) {
-        errors.push({ file: rel, message: problems.join('; ') });
-        continue;
-      }
-      if (seen.has(name)) {
-        errors.push({ file: rel, message: `duplicate task name "${name}" in suite ${suite} (also in ${seen.get(name)})` });
-        continue;
-      }
-      seen.set(name, rel);
-      tasks.push({ id: `${suite}.${name}`, suite, name, file: rel, def: def! });
+      // One task per file, or several grouped as an array (each then names itself).
+      const grouped = Array.isArray(mod.default);
+      const defs = (grouped ? mod.default : [mod.default]) as (TaskDefinition | undefined)[];
+      if (grouped && defs.length === 0) errors.push({ file: rel, message: 'the default export is an empty list of tasks' });
+      defs.forEach((def, i) => {
+        const own = def && typeof def === 'object' && typeof def.name === 'string' ? def.name : '';
+        if (grouped && !own) {
+          errors.push({ file: rel, message: `task #${i + 1} of this file has no \`name\`: tasks grouped in one file must each name themselves` });
+          return;
+        }
+        const name = own || basename(f, '.ts');
+        const problems = validateDefinition(def, name);
+        if (problems.length) {
+          errors.push({ file: rel, message: `${grouped ? `${name}: ` : ''}${problems.join('; ')}` });
+          return;
+        }
+        if (seen.has(name)) {
+          errors.push({ file: rel, message: `duplicate task name "${name}" in suite ${suite} (also in ${seen.get(name)})` });
+          return;
+        }
+        seen.set(name, rel);
+        tasks.push({ id: `${suite}.${name}`, suite, name, file: rel, def: def! });
+      });
     }
   }
   if (opts.strict && errors.length) {

@@ -11,11 +11,20 @@ const root = join(import.meta.dirname, '../fixtures/tasks');
 describe('task registry', () => {
   it('loads good files and reports broken ones with their path and reason', async () => {
     const reg = await loadRegistry({ root });
-    expect(reg.tasks.map((t) => t.id).sort()).toEqual(['broken.Fine', 'good.AskThings', 'good.PinFirst']);
+    expect(reg.tasks.map((t) => t.id).sort()).toEqual(['broken.Fine', 'good.AskThings', 'good.PinFirst', 'grouped.MuteOne', 'grouped.PinOne']);
     const byFile = Object.fromEntries(reg.errors.map((e) => [e.file.split('/').pop(), e.message]));
     expect(byFile['SyntaxTrouble.ts']).toMatch(/failed to load/);
     expect(byFile['NoOracle.ts']).toMatch(/difficulty.*L1, L2, L3, L4.*"L9"/);
     expect(byFile['NoOracle.ts']).toMatch(/oracle\(ui, p\)` is missing/);
+  });
+
+  it('a file may group several named tasks; duplicates and unnamed ones are reported', async () => {
+    const reg = await loadRegistry({ root });
+    const messages = reg.errors.filter((e) => e.file.endsWith('grouped/settings.ts')).map((e) => e.message);
+    expect(messages).toEqual([
+      'duplicate task name "PinOne" in suite grouped (also in test/fixtures/tasks/grouped/settings.ts)',
+      'task #4 of this file has no `name`: tasks grouped in one file must each name themselves',
+    ]);
   });
 
   it('strict mode makes a broken file fatal', async () => {
@@ -70,8 +79,9 @@ describe('splits and taxonomy filters', () => {
   it('filters by difficulty, objective and app, refusing unknown values', async () => {
     const reg = await loadRegistry({ root });
     expect(selectTasks(reg, { difficulties: ['L2', 'L4'] }).map((t) => t.id).sort()).toEqual(['broken.Fine', 'good.PinFirst']);
+    expect(selectTasks(reg, { difficulties: ['L1'], suites: ['grouped'] }).map((t) => t.id)).toEqual(['grouped.MuteOne', 'grouped.PinOne']);
     expect(selectTasks(reg, { objectives: ['query'] }).map((t) => t.id)).toEqual(['good.AskThings']);
-    expect(selectTasks(reg, { apps: ['chat'] })).toHaveLength(3);
+    expect(selectTasks(reg, { apps: ['chat'] })).toHaveLength(5);
     expect(() => selectTasks(reg, { difficulties: ['L7'] })).toThrow(/--filter-difficulty L7: not one of L1, L2, L3, L4/);
     expect(() => selectTasks(reg, { objectives: ['querry'] })).toThrow(/did you mean query\?/);
     expect(() => selectTasks(reg, { apps: ['caht'] })).toThrow(/did you mean chat\?/);
