@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../protocol/errors.ts';
-import { DIFFICULTIES, OBJECTIVES, type Difficulty, type TaskDefinition } from './api.ts';
+import { DIFFICULTIES, OBJECTIVES, type Difficulty, type ParamSpec, type TaskDefinition } from './api.ts';
 import { GROUNDED_EXTRA_STEPS, type EvalMode } from './grounded.ts';
 import { resolveSplit } from './splits.ts';
 import { didYouMean } from './suggest.ts';
@@ -50,7 +50,32 @@ export function validateDefinition(def: unknown, name: string): string[] {
   if (d.answer && (d.answer.fields === undefined || (Array.isArray(d.answer.fields) && d.answer.fields.length === 0 && !d.answer.infeasible))) problems.push('`answer.fields` must list at least one field (or the task is `infeasible`)');
   if (d.answer && !d.answer.infeasible && typeof d.answer.expected !== 'function') problems.push('`answer.expected(p, input)` is missing: what is the right answer?');
   if (typeof d.oracle !== 'function') problems.push('`oracle(ui, p)` is missing: every task proves itself with a UI-only solution');
+  for (const [param, spec] of Object.entries(d.params ?? {})) problems.push(...paramProblems(param, spec, d).map((m) => `parameter "${param}": ${m}`));
   return problems;
+}
+
+const PARAM_TYPES = ['enum', 'int', 'float', 'bool', 'string'];
+
+/** A bad parameter spec is reported when the file loads, not when the first episode samples it. */
+function paramProblems(name: string, spec: ParamSpec, d: Partial<TaskDefinition>): string[] {
+  if (typeof spec !== 'object' || spec === null) return ['the spec must be an object'];
+  const out: string[] = [];
+  if (spec.type !== undefined && !PARAM_TYPES.includes(spec.type)) out.push(`type must be one of ${PARAM_TYPES.join(', ')} (got ${JSON.stringify(spec.type)})`);
+  if (spec.type === 'enum' && !(Array.isArray(spec.values) && spec.values.length > 0)) out.push('an enum needs a non-empty `values` list');
+  if ((spec.type === 'int' || spec.type === 'float') && spec.min !== undefined && spec.max !== undefined && spec.min > spec.max) out.push(`min ${spec.min} is above max ${spec.max}`);
+  if (spec.pattern !== undefined) {
+    try {
+      new RegExp(spec.pattern);
+    } catch (e) {
+      out.push(`pattern ${JSON.stringify(spec.pattern)} is not a valid regular expression (${(e as Error).message})`);
+    }
+  }
+  if (spec.source !== undefined && typeof spec.source !== 'string') out.push('`source` must be a state path such as apps.chat.contacts[name]');
+  if (typeof spec.sampler === 'string' && typeof d.samplers?.[spec.sampler] !== 'function') out.push(`sampler "${spec.sampler}" is not defined in \`samplers\``);
+  if (spec.sampler !== undefined && typeof spec.sampler !== 'string' && typeof spec.sampler !== 'function') out.push('`sampler` must be a function or the name of one in `samplers`');
+  if (spec.fields !== undefined && spec.source === undefined && spec.sampler === undefined) out.push('`fields` needs a `source` (records to pick from) or a `sampler`');
+  if (spec.type === undefined && spec.source === undefined && spec.sampler === undefined && spec.default === undefined) out.push(`no way to draw a value: give it a type, a source, a sampler or a default (${name})`);
+  return out;
 }
 
 function listSuites(root: string): string[] {

@@ -149,6 +149,18 @@ describe('a run folder', () => {
     expect(byId['chat.ReadContactBirthday']).toMatchObject({ passed: true, success: true, stop_reason: 'abort' });
   });
 
+  it('without --sample-seed a seed is drawn and recorded; passing it back reproduces the instances', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'phonegym-auto-'));
+    const args = ['--task-id', 'chat.SendMessage', '--agent', 'noop', '--sample-n', '2'];
+    await phonegym(['run', ...args, '--run-dir', join(base, 'a')], { timeout: 120_000 });
+    const meta = JSON.parse(readFileSync(join(base, 'a', 'meta.json'), 'utf8'));
+    expect(meta.sample_seed_source).toBe('auto');
+    expect(Number.isInteger(meta.sample_seed)).toBe(true);
+    await phonegym(['run', ...args, '--sample-seed', String(meta.sample_seed), '--run-dir', join(base, 'b')], { timeout: 120_000 });
+    const key = (r: { instance: number; seed: number; params: unknown; init_state_hash: string }) => [r.instance, r.seed, JSON.stringify(r.params), r.init_state_hash].join('|');
+    expect(readJsonl(join(base, 'b', 'results.jsonl')).map(key)).toEqual(readJsonl(join(base, 'a', 'results.jsonl')).map(key));
+  });
+
   it('the same seed gives the same initial state hash in another process', async () => {
     const base = mkdtempSync(join(tmpdir(), 'phonegym-seed-'));
     const args = ['--task-id', 'chat.SendMessage', '--agent', 'noop', '--sample-seed', '99'];

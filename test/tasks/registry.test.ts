@@ -27,6 +27,16 @@ describe('task registry', () => {
     ]);
   });
 
+  it('a bad parameter spec is reported when the file loads', async () => {
+    const reg = await loadRegistry({ root });
+    const msg = reg.errors.find((e) => e.file.endsWith('BadParams.ts'))!.message;
+    expect(msg).toContain('parameter "colour": an enum needs a non-empty `values` list');
+    expect(msg).toContain('parameter "count": min 9 is above max 3');
+    expect(msg).toContain('parameter "code": pattern "([a-z" is not a valid regular expression');
+    expect(msg).toContain('parameter "who": sampler "pickSomeone" is not defined in `samplers`');
+    expect(msg).toContain('parameter "spread": `fields` needs a `source`');
+  });
+
   it('strict mode makes a broken file fatal', async () => {
     await expect(loadRegistry({ root, strict: true })).rejects.toThrow(/SyntaxTrouble\.ts/);
   });
