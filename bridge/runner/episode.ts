@@ -13,7 +13,7 @@ import { judge, JudgeError, type JudgeInput } from '../judge/judge.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import { goalText } from '../tasks/registry.ts';
 import { evaluateCriteria } from '../tasks/criteria.ts';
-import { answerCriteria, answerFields, answerFromSheet, type EvalMode } from '../tasks/grounded.ts';
+import { agentGoal, answerCriteria, answerFields, answerFromSheet, type EvalMode } from '../tasks/grounded.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, ResultRow, StopReason } from './types.ts';
 import type { TrajectoryRecorder } from './recorder.ts';
@@ -80,7 +80,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
   try {
     const prepared = await setupOnPhone(env, task, spec.seed, spec.evalMode);
     params = prepared.params;
-    goal = goalText(task, params);
+    goal = agentGoal(goalText(task, params), task.def, spec.evalMode);
     initial = await env.observe({ advanceMs: 0 });
     last = initial;
     ctx = { task, goal, params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };

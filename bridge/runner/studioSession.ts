@@ -16,6 +16,7 @@ import { drawBaseSeed } from '../tasks/seeds.ts';
 import { didYouMean } from '../tasks/suggest.ts';
 import { goalText, loadRegistry, resolveMaxSteps, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { buildJudgeSpec } from './episode.ts';
+import { agentGoal } from '../tasks/grounded.ts';
 import { setupOnPhone } from './setup.ts';
 import type { ResultRow } from './types.ts';
 
@@ -158,7 +159,7 @@ export class StudioSession implements StudioBackend {
     const info: EpisodeInfo = {
       episodeId: `${task.id}#studio-${seed}`,
       taskId: task.id,
-      goal: goalText(task, prepared.params),
+      goal: agentGoal(goalText(task, prepared.params), task.def, 'grounded'),
       deviceId: p.deviceId,
       instance: 0,
       trial: 0,

@@ -32,6 +32,14 @@ interface AnswersSlice {
   submitted: SubmittedSheet | null;
 }
 
+/** What an agent is told in grounded mode, after the goal: where the answer goes. */
+export const SHEET_INSTRUCTION = '（作答方式：打开“答题卡”应用，填写每一项后点“提交”，再结束任务；如果任务无法完成，打开“这个任务无法完成”并写明原因后提交。）';
+
+/** The goal as the agent reads it: a grounded query task says where its answer goes. */
+export function agentGoal(goal: string, def: TaskDefinition<any>, mode: EvalMode): string {
+  return mode === 'grounded' && def.answer ? `${goal}\n${SHEET_INSTRUCTION}` : goal;
+}
+
 export function answerFields<P>(def: TaskDefinition<any>, p: P): AnswerField[] {
   const f = def.answer?.fields;
   return typeof f === 'function' ? f(p) : (f ?? []);

@@ -163,11 +163,14 @@ describe('a run folder', () => {
 
   it('the same seed gives the same initial state hash in another process', async () => {
     const base = mkdtempSync(join(tmpdir(), 'phonegym-seed-'));
-    const args = ['--task-id', 'chat.SendMessage', '--agent', 'noop', '--sample-seed', '99'];
+    const args = ['--task-id', 'chat.SendMessage', '--agent', 'noop', '--sample-seed', '99', '--repeat-n', '2'];
     await phonegym(['run', ...args, '--run-dir', join(base, 'a')], { timeout: 120_000 });
     await phonegym(['run', ...args, '--run-dir', join(base, 'b')], { timeout: 120_000 });
-    const [a] = readJsonl(join(base, 'a', 'results.jsonl'));
+    const [a, a2] = readJsonl(join(base, 'a', 'results.jsonl'));
     const [b] = readJsonl(join(base, 'b', 'results.jsonl'));
+    // Both trials of an instance share its seed, parameters and initial state.
+    expect([a.trial_id, a2.trial_id]).toEqual([0, 1]);
+    expect([a2.seed, a2.params, a2.init_state_hash]).toEqual([a.seed, a.params, a.init_state_hash]);
     expect(a.init_state_hash).toBe(b.init_state_hash);
     expect(a.params).toEqual(b.params);
     expect(a.passed).toBe(false);

@@ -4,7 +4,7 @@ import type { JudgeInput } from '../../bridge/judge/judge.ts';
 import type { Action } from '../../bridge/protocol/actions.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { answerCriteria, answerFromSheet, installSheet } from '../../bridge/tasks/grounded.ts';
+import { agentGoal, answerCriteria, answerFromSheet, installSheet, SHEET_INSTRUCTION } from '../../bridge/tasks/grounded.ts';
 import { resolveMaxSteps, type LoadedTask } from '../../bridge/tasks/registry.ts';
 
 const base = { goal: 'g', difficulty: 'L1' as const, objective: 'query' as const, apps: ['chat'], oracle: async () => 'x' };
@@ -93,6 +93,14 @@ describe('text answers', () => {
     expect(answerCriteria(one, {}, input(phone(), 'abc'), 'text')[0].passed).toBe(false);
     expect(answerCriteria(impossible, {}, input(phone(), null, [{ type: 'abort', reason: '没有生日信息' }]), 'text')[0].passed).toBe(true);
     expect(answerCriteria(impossible, {}, input(phone(), '1990-01-01', [{ type: 'answer', text: '1990-01-01' }]), 'text')[0].passed).toBe(false);
+  });
+});
+
+describe('what the agent is told', () => {
+  it('a grounded query task says where the answer goes; other tasks are unchanged', () => {
+    expect(agentGoal('我的账号是什么？', trainTask, 'grounded')).toBe(`我的账号是什么？\n${SHEET_INSTRUCTION}`);
+    expect(agentGoal('我的账号是什么？', trainTask, 'text')).toBe('我的账号是什么？');
+    expect(agentGoal('置顶聊天', defineTask({ ...base, objective: 'action', checkGoals: () => [] }), 'grounded')).toBe('置顶聊天');
   });
 });
 
