@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // A guard against hangs, not a speed check: a loaded 2-core CI machine is slow.
+          testTimeout: 30_000,
           include: ['test/**/*.test.ts', 'bridge/**/*.test.ts'],
           exclude: ['**/*.svelte.test.ts', 'test/e2e/**', 'test/cli/**', 'node_modules/**'],
         },
@@ -55,6 +57,7 @@ export default defineConfig({
         test: {
           name: 'phone',
           environment: 'jsdom',
+          testTimeout: 30_000,
           include: ['test/**/*.svelte.test.ts', 'simulator-apps/**/*.svelte.test.ts', 'web/**/*.svelte.test.ts'],
         },
       },
