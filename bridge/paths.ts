@@ -9,3 +9,5 @@ export const WEB_DIST = join(REPO_ROOT, 'dist', 'web');
 export function runsRoot(): string {
   return join(process.cwd(), 'runs');
 }
+/** The `phonegym` launcher (shard processes are forked from it). */
+export const BIN_PATH = join(REPO_ROOT, 'bridge', 'cli', 'phonegym.mjs');

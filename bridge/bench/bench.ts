@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { launchChromium } from '../env/browser.ts';
-import { PhonePool } from '../env/pool.ts';
+import { EnvPool } from '../env/envPool.ts';
 import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import { judge } from '../judge/judge.ts';
 import type { UiNode } from '../protocol/state.ts';
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const web = await ensureWebBuild({ log: (s) => console.log(s) });
   const bridge = await BridgeServer.start({ staticDir: web.dir });
   const browser = await launchChromium();
-  const pool = await PhonePool.open({ browser, bridge, size: 1 });
+  const pool = await EnvPool.open({ browser, bridge, size: 1 });
   const env = await pool.acquire();
   try {
     const state = createInitialState(1);

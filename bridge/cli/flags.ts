@@ -8,9 +8,9 @@ import type { Selection } from '../tasks/registry.ts';
 
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>;
 
-export function parseFlags<const T extends FlagSpec>(command: string, argv: string[], options: T) {
+export function parseFlags<const T extends FlagSpec>(command: string, argv: string[], options: T, opts: { positionals?: boolean } = {}) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: opts.positionals ?? false });
   } catch (e) {
     const msg = (e as Error).message;
     const unknown = /Unknown option '(--?[^']+)'/.exec(msg);

@@ -6,7 +6,13 @@ import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import { agentNames } from '../agents/registry.ts';
 import { findChromium, INSTALL_HINT } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
-import { DEFAULT_CONFIG, type RunConfig } from '../runner/config.ts';
+import { resolve } from 'node:path';
+import { DEFAULT_CONFIG, EXECUTION_KEYS, type RunConfig } from '../runner/config.ts';
+import { ISOLATIONS } from '../env/envPool.ts';
+import { parseShard } from '../runner/plan.ts';
+import { configOfRun, readMeta } from '../runner/resume.ts';
+import { shardProcessMain } from '../runner/processes.ts';
+import { cmdMerge } from './mergeCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
@@ -36,8 +42,26 @@ const RUN_FLAGS = {
   'keep-open': { type: 'boolean' },
   port: { type: 'string' },
   strict: { type: 'boolean' },
+  parallel: { type: 'string' },
+  processes: { type: 'string' },
+  isolation: { type: 'string' },
+  browsers: { type: 'string' },
+  'browser-endpoint': { type: 'string' },
+  'episode-timeout': { type: 'string' },
+  retries: { type: 'string' },
+  shard: { type: 'string' },
+  resume: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpec;
+
+/** Which RunConfig key each run flag sets (a resume compares the flags given with the folder's). */
+const FLAG_KEYS: Record<string, keyof RunConfig> = {
+  suite: 'suites', 'task-id': 'taskIds', 'task-ids': 'taskIds', split: 'split', 'filter-difficulty': 'filterDifficulty', 'filter-objective': 'filterObjective', 'filter-app': 'filterApp',
+  agent: 'agent', 'run-dir': 'runDir', 'max-steps': 'maxSteps', 'sample-n': 'sampleN', 'sample-seed': 'sampleSeed', 'repeat-n': 'repeatN', 'pass-k': 'passK', 'loop-detect': 'loopDetect',
+  'eval-mode': 'evalMode', coords: 'coords', 'screenshot-scale': 'screenshotScale', 'jpeg-quality': 'jpegQuality', studio: 'studio', 'studio-wait': 'studioWait', pace: 'pace', 'keep-open': 'keepOpen',
+  port: 'port', strict: 'strict', parallel: 'parallel', processes: 'processes', isolation: 'isolation', browsers: 'browsers', 'browser-endpoint': 'browserEndpoint', 'episode-timeout': 'episodeTimeout',
+  retries: 'retries', shard: 'shard',
+};
 
 const RUN_HELP = `phonegym run [flags]      run agents on tasks and write a run folder
 
@@ -59,7 +83,18 @@ ${SELECTION_HELP}
   --pace MS                 pause after each step while a studio watches (default 500, 0 = off)
   --keep-open               keep the studio up after the run until Ctrl+C
   --port P                  bridge port (default: a free one)
-  --strict                  a task file that fails to load is fatal`;
+  --strict                  a task file that fails to load is fatal
+
+at scale (docs/scale.md)
+  --parallel N              N episodes at once, one warm page each (default 1; with --processes K: K)
+  --processes K             K shard processes sharing --parallel and --browsers (default 1)
+  --isolation LEVEL         pages (default: one context, many pages) | contexts | browsers
+  --browsers B              browsers the pages are spread over (pages/contexts; default 1 per process)
+  --browser-endpoint WS     run the pages in a Playwright browser server (ws://host:port/…)
+  --episode-timeout S       wall-clock limit per episode; a hung episode ends as timeout (default off)
+  --retries R               run an episode again after a crashed page or browser, up to R times (default 0)
+  --shard i/K               run this machine's part i of K of the task instances; join with phonegym merge
+  --resume DIR              finish an interrupted run folder: keep its rows, run what is missing`;
 
 const LIST_FLAGS = {
   ...SELECTION_FLAGS,
@@ -75,19 +110,31 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym list [flags]     list tasks with their taxonomy (--json for tools)
   phonegym new-task s/Name   write a commented starting file tasks/s/Name.ts
   phonegym verify [flags]   prove tasks sound: oracle passes, noop fails, stray changes caught
+  phonegym merge DIRS… --run-dir OUT   join the run folders of --shard i/K runs into one
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
 
-export function resolveRunConfig(argv: string[]): RunConfig | 'help' {
+export interface ResolvedRun {
+  config: RunConfig;
+  /** The config keys set by flags on this command line. */
+  given: Set<keyof RunConfig>;
+  resume: string | null;
+}
+
+export function resolveRunConfig(argv: string[]): ResolvedRun | 'help' {
   const { values: v } = parseFlags('run', argv, RUN_FLAGS);
   if (v.help) return 'help';
+  const given = new Set(Object.keys(v).filter((f) => v[f as keyof typeof v] !== undefined && FLAG_KEYS[f]).map((f) => FLAG_KEYS[f]!));
   const selection = selectionFromFlags(v);
   const agent = v.agent ?? DEFAULT_CONFIG.agent;
   if (!agentNames().includes(agent)) throw new UsageError(`unknown agent "${agent}"${didYouMean(agent, agentNames())}. Agents: ${agentNames().join(', ')}`);
   const scale = intFlag('screenshot-scale', v['screenshot-scale']);
   if (scale !== undefined && scale !== 1 && scale !== 3) throw new UsageError(`--screenshot-scale must be 1 or 3 (got ${scale})`);
   const seed = intFlag('sample-seed', v['sample-seed'], { min: 0, max: 0xffffffff });
-  return {
+  const processes = intFlag('processes', v.processes, { min: 1, max: 256 }) ?? DEFAULT_CONFIG.processes;
+  const endpoint = v['browser-endpoint'] ?? null;
+  if (endpoint !== null && !/^wss?:\/\//.test(endpoint)) throw new UsageError(`--browser-endpoint must be a ws:// or wss:// address of a Playwright browser server (got "${endpoint}"); start one with \`npx playwright run-server --port 3000\``);
+  const config: RunConfig = {
     ...DEFAULT_CONFIG,
     suites: selection.suites!,
     taskIds: selection.taskIds!,
@@ -113,15 +160,43 @@ export function resolveRunConfig(argv: string[]): RunConfig | 'help' {
     keepOpen: v['keep-open'] ?? false,
     port: intFlag('port', v.port, { min: 0, max: 65535 }) ?? 0,
     strict: v.strict ?? false,
+    parallel: intFlag('parallel', v.parallel, { min: 1, max: 512 }) ?? processes,
+    processes,
+    isolation: choiceFlag('isolation', v.isolation, ISOLATIONS) ?? DEFAULT_CONFIG.isolation,
+    browsers: intFlag('browsers', v.browsers, { min: 1, max: 256 }) ?? null,
+    browserEndpoint: endpoint,
+    episodeTimeout: intFlag('episode-timeout', v['episode-timeout'], { min: 0, max: 86_400 }) ?? DEFAULT_CONFIG.episodeTimeout,
+    retries: intFlag('retries', v.retries, { min: 0, max: 100 }) ?? DEFAULT_CONFIG.retries,
+    shard: v.shard !== undefined ? parseShard(v.shard) : null,
   };
+  return { config, given, resume: v.resume ?? null };
+}
+
+/**
+ * The config of a resumed run: the folder's own, with execution flags from this command line.
+ * A result flag given here that differs from the folder's is refused, naming it.
+ */
+export function resumeConfig(dir: string, r: ResolvedRun): RunConfig {
+  const base = configOfRun(readMeta(resolve(dir)));
+  const out: RunConfig = { ...base, runDir: null };
+  const clashes: string[] = [];
+  for (const key of r.given) {
+    const mine = JSON.stringify(r.config[key]);
+    if ((EXECUTION_KEYS as readonly string[]).includes(key) && key !== 'shard') (out as unknown as Record<string, unknown>)[key] = r.config[key];
+    else if (mine !== JSON.stringify(base[key])) clashes.push(`${key}: ${JSON.stringify(base[key])} there, ${mine} here`);
+  }
+  if (r.given.has('processes') && !r.given.has('parallel')) out.parallel = Math.max(out.parallel, out.processes);
+  if (clashes.length) throw new UsageError(`cannot resume ${dir} with other flags (${clashes.join('; ')}). A resume keeps the folder's flags; leave these out, or start a new run`);
+  return out;
 }
 
 async function cmdRun(argv: string[]): Promise<number> {
-  const config = resolveRunConfig(argv);
-  if (config === 'help') {
+  const resolved = resolveRunConfig(argv);
+  if (resolved === 'help') {
     console.log(RUN_HELP);
     return 0;
   }
+  const config = resolved.resume ? resumeConfig(resolved.resume, resolved) : resolved.config;
   const controller = new AbortController();
   let interrupted = 0;
   let release: () => void = () => {};
@@ -136,8 +211,8 @@ async function cmdRun(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   try {
-    const out = await runEvaluation(config, { signal: controller.signal, keepOpenUntil });
-    if (out.rows.some((r) => r.status === 'cancelled')) return 130; // interrupted, as shells expect
+    const out = await runEvaluation(config, { signal: controller.signal, keepOpenUntil, resume: resolved.resume ?? undefined });
+    if (out.interrupted) return 130; // interrupted, as shells expect
     return out.rows.some((r) => r.status === 'run_error') ? 1 : 0;
   } finally {
     process.off('SIGINT', onSigint);
@@ -218,6 +293,14 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdBuild();
       case 'doctor':
         return await cmdDoctor(rest);
+      case 'merge':
+        return await cmdMerge(rest);
+      case '__shard': {
+        // A shard process forked by `run --processes K` (not for people).
+        const code = await shardProcessMain();
+        process.disconnect?.();
+        return code;
+      }
       case undefined:
       case 'help':
       case '--help':
@@ -225,7 +308,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -35,7 +35,41 @@ export interface EpisodeHooks {
   onStep?(info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void | Promise<void>;
   /** Live judging after each step (for the studio); costs one diff per step, so only when watched. */
   liveJudge?: boolean;
+  /**
+   * Ends the episode: aborted with an `EpisodeTimeout` reason it ends as `timeout`, with any
+   * other reason as `cancelled`. A hung agent or page call is abandoned at once.
+   */
   signal?: AbortSignal;
+  /** Names a run error from what the caller knows of the env (a crashed page, a dead browser). */
+  errorCode?: () => string | null;
+}
+
+/** The abort reason that makes an episode a `timeout` rather than `cancelled`. */
+export class EpisodeTimeout extends Error {
+  override name = 'EpisodeTimeout';
+  constructor(readonly seconds: number) {
+    super(`the episode ran longer than the ${seconds} s limit (--episode-timeout)`);
+  }
+}
+
+/** Settles with `p`, or rejects as soon as `signal` aborts (the abandoned promise is left to settle alone). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 export interface EpisodeOutcome {
@@ -78,10 +112,10 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
   let ctx: EpisodeContext | null = null;
 
   try {
-    const prepared = await setupOnPhone(env, task, spec.seed, spec.evalMode);
+    const prepared = await abortable(setupOnPhone(env, task, spec.seed, spec.evalMode), hooks.signal);
     params = prepared.params;
     goal = agentGoal(goalText(task, params), task.def, spec.evalMode);
-    initial = await env.observe({ advanceMs: 0 });
+    initial = await abortable(env.observe({ advanceMs: 0 }), hooks.signal);
     last = initial;
     ctx = { task, goal, params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
     recorder.begin({ goal, params, initial });
@@ -92,10 +126,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     let repeatCount = 0;
     while (true) {
       if (hooks.signal?.aborted) {
-        status = 'cancelled';
-        stopReason = 'cancelled';
-        errorCode = 'cancelled';
-        error = 'the run was interrupted while this episode was in flight';
+        ({ status, stopReason, errorCode, error } = stopped(hooks.signal));
         break;
       }
       if (steps >= spec.maxSteps) {
@@ -103,7 +134,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
         break;
       }
       const obs: AgentObservation = { ...last, step: steps };
-      const reply = await agent.act(obs, ctx);
+      const reply = await abortable(agent.act(obs, ctx), hooks.signal);
       steps++;
       if ('formatError' in reply) {
         stopReason = 'format_error';
@@ -128,7 +159,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
         stopReason = 'loop_detected';
         break;
       }
-      const { observation, cssAction } = await env.step(action);
+      const { observation, cssAction } = await abortable(env.step(action), hooks.signal);
       last = observation;
       if (hooks.liveJudge && initial) verdict = safeJudge(task, params, spec.evalMode, initial, last, answer, actions);
       recorder.step({ index: steps, action, cssAction, observation, thought: reply.thought, raw: reply.raw });
@@ -136,18 +167,15 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     }
   } catch (e) {
     if (hooks.signal?.aborted) {
-      status = 'cancelled';
-      stopReason = 'cancelled';
-      errorCode = 'cancelled';
-      error = 'the run was interrupted while this episode was in flight';
+      ({ status, stopReason, errorCode, error } = stopped(hooks.signal));
     } else {
       status = 'run_error';
       stopReason = 'error';
-      errorCode = e instanceof PhonegymError ? String(e.code) : 'env_error';
+      errorCode = hooks.errorCode?.() ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
       error = (e as Error).message?.split('\n')[0] ?? String(e);
     }
   } finally {
-    if (ctx) await agent.end?.(ctx);
+    if (ctx) await abortable(Promise.resolve(agent.end?.(ctx)), hooks.signal).catch(() => {});
     try {
       await task.def.teardown?.({ p: params, seed: spec.seed });
     } catch (e) {
@@ -206,9 +234,15 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     runtime_s: Math.round((performance.now() - t0)) / 1000,
     trajectory: recorder.relDir,
     usage: null,
+    attempts: 1,
   };
   recorder.finish({ row, verdict, finalState: last?.state ?? null, initialState: initial?.state ?? null });
   return { row, verdict };
+}
+
+function stopped(signal: AbortSignal): { status: EpisodeStatus; stopReason: StopReason; errorCode: string; error: string } {
+  if (signal.reason instanceof EpisodeTimeout) return { status: 'timeout', stopReason: 'timeout', errorCode: 'episode_timeout', error: signal.reason.message };
+  return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: 'the run was interrupted while this episode was in flight' };
 }
 
 export function judgeInput(initial: Observation, last: Observation, answer: string | null, actions: Action[]): JudgeInput {

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { REPO_ROOT } from '../paths.ts';
 import { PROTOCOL_VERSION } from '../protocol/messages.ts';
 import type { RunConfig } from './config.ts';
-import type { Plan } from './run.ts';
+import type { Plan } from './plan.ts';
 
 function pkgVersion(name: string): string | null {
   try {
@@ -16,7 +16,7 @@ function pkgVersion(name: string): string | null {
   }
 }
 
-function fileHash(rel: string): string {
+export function fileHash(rel: string): string {
   return createHash('sha256').update(readFileSync(join(REPO_ROOT, rel))).digest('hex').slice(0, 16);
 }
 
@@ -32,6 +32,10 @@ export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: stri
     sample_seed_source: plan.seedSource,
     sample_n: config.sampleN,
     repeat_n: config.repeatN,
+    /** `--shard i/K`: this folder holds shard i of K of the plan identified by plan_id. */
+    shard: config.shard,
+    plan_id: plan.planId,
+    plan_total: plan.total,
     tasks: plan.tasks.map((t) => t.id),
     instances: plan.episodes.filter((e) => e.trial === 0).map((e) => ({ task_id: e.task.id, instance: e.instance, seed: e.seed })),
     episodes: plan.episodes.length,
@@ -51,5 +55,11 @@ export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: stri
       task_files: Object.fromEntries(plan.tasks.map((t) => [t.id, fileHash(t.file)])),
     },
     started_at: a.startedAt.toISOString(),
+    /** How the episodes ran (processes, pages per process, …): may change on a resume. */
+    execution: null as null | Record<string, unknown>,
+    /** One entry per `--resume` of this folder. */
+    resumes: [] as { at: string; kept: number; to_run: number }[],
   };
 }
+
+export type RunMeta = Awaited<ReturnType<typeof buildMeta>>;

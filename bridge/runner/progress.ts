@@ -15,8 +15,13 @@ export class ConsoleProgress {
   private finished = 0;
   private passed = 0;
   private readonly width: number;
-  constructor(private total: number, private log: (s: string) => void) {
+  constructor(private total: number, private log: (s: string) => void, kept: ResultRow[] = []) {
     this.width = String(total).length;
+    // A resumed run counts what it kept.
+    for (const r of kept) {
+      this.finished++;
+      if (r.success) this.passed++;
+    }
   }
   start(_taskId: string): void {}
   done(r: ResultRow): void {

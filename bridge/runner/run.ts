@@ -1,82 +1,32 @@
 /**
- * `phonegym run`: load and select tasks → expand instances and trials with their seeds →
- * start the bridge, a Chromium and a phone page → run every episode → write the run folder
- * (meta.json, results.jsonl, errors.jsonl, summary.json, trajectory/, browser_logs/).
+ * `phonegym run`: plan (tasks → instances → trials, seeds, shard) → a run folder (new, or an
+ * interrupted one to resume) → the episodes, in this process with `--parallel N` warm pages, or
+ * in `--processes K` shard processes → results.jsonl, errors.jsonl, summary.json, meta.json.
  */
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Browser } from 'playwright';
 import { UsageError } from '../protocol/errors.ts';
 import type { EpisodeInfo, RunInfo } from '../protocol/messages.ts';
 import { createAgent, findAgent } from '../agents/registry.ts';
-import { launchChromium } from '../env/browser.ts';
-import { PhonePool } from '../env/pool.ts';
+import type { Agent } from '../agents/types.ts';
+import { EnvPool } from '../env/envPool.ts';
+import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { runsRoot } from '../paths.ts';
-import { loadRegistry, resolveMaxSteps, selectTasks, type LoadedTask, type Registry } from '../tasks/registry.ts';
-import { instanceCount } from '../tasks/sampler.ts';
-import { drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
 import type { RunConfig } from './config.ts';
-import { runEpisode, type EpisodeSpec } from './episode.ts';
-import { buildMeta } from './meta.ts';
-import { TrajectoryRecorder, trajectoryDirName } from './recorder.ts';
+import { executeEpisodes, type EpisodeEvents, type ExecuteStats } from './execute.ts';
+import { buildMeta, type RunMeta } from './meta.ts';
+import { RunWriter, type ErrorEntry } from './output.ts';
+import { planRun, type Plan, type PlannedEpisode } from './plan.ts';
+import { runInProcesses, processLayout } from './processes.ts';
+import { prepareResume, readRunErrors } from './resume.ts';
 import { StudioSession } from './studioSession.ts';
 import { formatSummary, summarize, type Summary } from './summary.ts';
 import type { ResultRow } from './types.ts';
 import { ConsoleProgress } from './progress.ts';
 
-export interface PlannedEpisode extends EpisodeSpec {
-  trajectoryDir: string;
-}
-
-export interface Plan {
-  registry: Registry;
-  tasks: LoadedTask[];
-  episodes: PlannedEpisode[];
-  baseSeed: number;
-  seedSource: 'cli' | 'auto';
-  taskMaxSteps: Record<string, number>;
-}
-
-/** Everything that can be refused is refused here, before a browser starts. */
-export async function planRun(config: RunConfig): Promise<Plan> {
-  const registry = await loadRegistry({ strict: config.strict });
-  const tasks = selectTasks(registry, {
-    suites: config.suites,
-    taskIds: config.taskIds,
-    split: config.split,
-    difficulties: config.filterDifficulty,
-    objectives: config.filterObjective,
-    apps: config.filterApp,
-  });
-  if (tasks.length === 0) throw new UsageError('no task matches the selection (check --suite, --split and the --filter-* flags; `phonegym list` shows what each selects)');
-  const baseSeed = config.sampleSeed ?? drawBaseSeed();
-  const episodes: PlannedEpisode[] = [];
-  const taskMaxSteps: Record<string, number> = {};
-  for (const task of tasks) {
-    const n = instanceCount(task.def, config.sampleN);
-    const maxSteps = resolveMaxSteps(task, config.maxSteps ?? undefined, config.evalMode);
-    taskMaxSteps[task.id] = maxSteps;
-    for (let i = 0; i < n; i++) {
-      const seed = instanceSeed(baseSeed, task.id, i);
-      for (let t = 0; t < config.repeatN; t++) {
-        episodes.push({
-          task,
-          instance: i,
-          trial: t,
-          seed,
-          maxSteps,
-          loopDetect: config.loopDetect,
-          evalMode: config.evalMode,
-          agentName: config.agent,
-          trajectoryDir: join('trajectory', trajectoryDirName(task.id, i, t, n > 1, config.repeatN > 1)),
-        });
-      }
-    }
-  }
-  return { registry, tasks, episodes, baseSeed, seedSource: config.sampleSeed === null ? 'auto' : 'cli', taskMaxSteps };
-}
+export { planRun, type Plan, type PlannedEpisode } from './plan.ts';
 
 function timestampDir(d = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -86,7 +36,7 @@ function timestampDir(d = new Date()): string {
 function makeRunDir(config: RunConfig): string {
   if (config.runDir) {
     const dir = resolve(config.runDir);
-    if (existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`run folder ${dir} already holds a run; choose another --run-dir or remove it`);
+    if (existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`run folder ${dir} already holds a run; choose another --run-dir, remove it, or finish it with --resume ${config.runDir}`);
     mkdirSync(dir, { recursive: true });
     return dir;
   }
@@ -97,10 +47,22 @@ function makeRunDir(config: RunConfig): string {
   return dir;
 }
 
+/** Refuses combinations the spec rules out, before anything starts. */
+export function checkRunConfig(config: RunConfig): void {
+  if (config.processes > 1 && config.isolation === 'contexts') {
+    throw new UsageError('--isolation contexts is single-process only (spec section 6): do not combine it with --processes. Use --isolation pages (recommended) or browsers with --processes, or contexts with --parallel N in one process.');
+  }
+  if (config.processes > 1 && config.studio) {
+    throw new UsageError('--studio watches the pages of one process; with --processes K there are K. For a live demo use --parallel N (N pages in one process) instead of --processes.');
+  }
+}
+
 export interface RunOutcome {
   runDir: string;
+  /** Every row of the run folder (for a resume: the kept ones and the new ones). */
   rows: ResultRow[];
   summary: Summary;
+  interrupted: boolean;
 }
 
 export interface RunOptions {
@@ -108,92 +70,208 @@ export interface RunOptions {
   /** Resolves when the user asks to stop waiting (keep-open mode). */
   keepOpenUntil?: Promise<void>;
   signal?: AbortSignal;
+  /** Finish this interrupted run folder instead of starting a new one. */
+  resume?: string;
+  /** Programmatic use: build the agent for each env instead of `--agent` from the registry. */
+  agentFactory?: (env: SimulatorEnv) => Agent;
+  /** Programmatic use and fault-injection tests: called around every episode. */
+  events?: EpisodeEvents;
 }
 
 export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
   const log = opts.log ?? ((l: string) => console.log(l));
+  checkRunConfig(config);
   const plan = await planRun(config);
-  findAgent(config.agent); // an unknown agent fails before the browser starts
-  const runDir = makeRunDir(config);
-  const startedAt = new Date();
+  if (!opts.agentFactory) findAgent(config.agent); // an unknown agent fails before the browser starts
   const web = await ensureWebBuild({ log });
-  const meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash });
-  writeFileSync(join(runDir, 'meta.json'), JSON.stringify(meta, null, 2));
-  writeFileSync(join(runDir, 'results.jsonl'), '');
-  writeFileSync(join(runDir, 'errors.jsonl'), '');
-  mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
+  const startedAt = new Date();
 
-  const bridge = await BridgeServer.start({ staticDir: web.dir, port: config.port });
-  let browser: Browser | null = null;
-  let pool: PhonePool | null = null;
-  const rows: ResultRow[] = [];
+  let runDir: string;
+  let meta: RunMeta;
+  let kept: ResultRow[] = [];
+  let todo: PlannedEpisode[] = plan.episodes;
+  if (opts.resume) {
+    const r = prepareResume(opts.resume, config, plan, web.hash);
+    ({ runDir, meta, kept, todo } = r);
+    log(`resuming ${relative(process.cwd(), runDir) || runDir}: ${kept.length} episode(s) kept, ${todo.length} to run`);
+  } else {
+    runDir = makeRunDir(config);
+    meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash });
+    writeFileSync(join(runDir, 'results.jsonl'), '');
+    writeFileSync(join(runDir, 'errors.jsonl'), '');
+  }
+  mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
+  const layout = processLayout(config, todo);
+  for (const w of layout.warnings) log(`warning: ${w}`);
+  meta.execution = { processes: layout.shards.length, parallel: layout.shards.map((s) => s.parallel), browsers: layout.shards.map((s) => s.browsers), isolation: config.isolation, browser_endpoint: config.browserEndpoint !== null };
+  writeFileSync(join(runDir, 'meta.json'), JSON.stringify(meta, null, 2));
+
+  const rows: ResultRow[] = [...kept];
+  const progress = new ConsoleProgress(plan.episodes.length, log, kept);
+  let stats: ExecuteStats = { retried: 0, replaced: 0 };
   let summary: Summary = summarize([]);
-  const runInfo: RunInfo = { runId: meta.run_id, runDir, agent: config.agent, tasks: plan.episodes.length, startedAt: startedAt.toISOString() };
-  const studio = new StudioSession(bridge, plan.registry, runInfo);
-  try {
-    if (config.studio) log(`studio: ${bridge.studioUrl()}`);
-    browser = await launchChromium();
-    meta.versions.chromium = browser.version();
-    pool = await PhonePool.open({ browser, bridge, size: 1, screenshotScale: config.screenshotScale, coords: config.coords, jpegQuality: config.jpegQuality, logDir: join(runDir, 'browser_logs') });
-    studio.attachPool(pool);
-    bridge.studio.broadcast('runStarted', runInfo);
-    const progress = new ConsoleProgress(plan.episodes.length, log);
-    const env = await pool.acquire();
-    if (config.studio && config.studioWait > 0 && bridge.studio.size === 0) {
-      log(`open the studio to watch; starting in ${config.studioWait} s, or as soon as it connects`);
-      await waitForStudio(bridge, config.studioWait * 1000, opts.signal);
-    }
-    const agent = createAgent(config.agent, { coordsFromCss: env.coordsFromCss });
-    for (const ep of plan.episodes) {
-      if (opts.signal?.aborted) break;
-      const recorder = new TrajectoryRecorder(runDir, ep.trajectoryDir, ep.task.id);
-      const episodeId = `${ep.task.id}#i${ep.instance}t${ep.trial}`;
-      progress.start(ep.task.id);
-      let info: EpisodeInfo | null = null;
-      const { row, verdict } = await runEpisode(env, agent, ep, recorder, {
-        liveJudge: config.studio,
-        signal: opts.signal,
-        onStart: ({ goal, initial }) => {
-          info = { episodeId, taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString() };
-          studio.episodeStarted(info, initial);
-        },
-        onStep: async ({ index, action, cssAction, observation, verdict }) => {
-          studio.step(episodeId, env.deviceId, index, action, cssAction, observation, verdict);
-          // Demo pacing: people watching need a moment per step; an unwatched run never waits.
-          if (config.pace > 0 && bridge.studio.watchers(env.deviceId) > 0) await delay(config.pace, opts.signal);
-        },
-      });
-      rows.push(row);
-      appendFileSync(join(runDir, 'results.jsonl'), JSON.stringify(row) + '\n');
-      if (row.status !== 'completed') {
-        appendFileSync(join(runDir, 'errors.jsonl'), JSON.stringify({ task_id: row.task_id, instance: row.instance, trial_id: row.trial_id, status: row.status, error_code: row.error_code, error: row.error, trajectory: row.trajectory }) + '\n');
-      }
-      if (info) studio.episodeEnded(info, row, verdict);
-      progress.done(row);
-    }
-    pool.release(env);
-  } finally {
-    summary = summarize(rows, { passK: config.passK });
+  let finished = false;
+  /** Writes summary.json and the final meta.json and prints the summary: once, at the end or before keep-open. */
+  const finish = () => {
+    if (finished) return summary;
+    finished = true;
     const endedAt = new Date();
+    const interrupted = opts.signal?.aborted ?? false;
+    summary = summarize(rows, { passK: config.passK, errors: readRunErrors(runDir) });
     writeFileSync(join(runDir, 'summary.json'), JSON.stringify(summary, null, 2));
-    writeFileSync(join(runDir, 'meta.json'), JSON.stringify({ ...meta, ended_at: endedAt.toISOString(), duration_s: (endedAt.getTime() - startedAt.getTime()) / 1000 }, null, 2));
-    runInfo.finishedAt = endedAt.toISOString();
-    runInfo.summary = summary as unknown as Record<string, unknown>;
-    bridge.studio.broadcast('runEnded', runInfo);
+    const missing = plan.episodes.length - rows.filter((r) => r.status !== 'cancelled').length;
+    writeFileSync(
+      join(runDir, 'meta.json'),
+      JSON.stringify({ ...meta, ended_at: endedAt.toISOString(), duration_s: (endedAt.getTime() - startedAt.getTime()) / 1000, interrupted, unfinished_episodes: missing, env_replacements: stats.replaced }, null, 2),
+    );
     if (rows.length) {
       log('');
       log(formatSummary(summary));
     }
+    if (missing > 0) log(`\n${missing} episode(s) not finished; run them with: phonegym run --resume ${relative(process.cwd(), runDir) || runDir}`);
     log(`\nrun folder: ${relative(process.cwd(), runDir) || runDir}`);
+    return summary;
+  };
+  try {
+    if (todo.length === 0) log('nothing left to run');
+    else if (layout.shards.length > 1) {
+      stats = await runInProcesses({ config, runDir, layout, signal: opts.signal, log, onRow: (row) => (rows.push(row), progress.done(row)) });
+    } else {
+      const writer = new RunWriter(runDir);
+      try {
+        const local = await runLocal({
+          config,
+          plan,
+          episodes: todo,
+          runDir,
+          prefix: 'p00',
+          parallel: layout.shards[0]!.parallel,
+          browsers: layout.shards[0]!.browsers,
+          webDir: web.dir,
+          runInfo: { runId: meta.run_id, runDir, agent: config.agent, tasks: plan.episodes.length, startedAt: startedAt.toISOString() },
+          onRow: (row) => {
+            writer.row(row);
+            rows.push(row);
+            progress.done(row);
+          },
+          onError: (e) => writer.error(e),
+          finish: (s) => {
+            writer.close();
+            stats = s;
+            return finish();
+          },
+          opts: { ...opts, log },
+        });
+        stats = local.stats;
+        meta.versions.chromium = local.chromium;
+      } finally {
+        writer.close();
+      }
+    }
+  } finally {
+    finish();
+  }
+  return { runDir, rows, summary, interrupted: opts.signal?.aborted ?? false };
+}
+
+export interface LocalRunInput {
+  config: RunConfig;
+  plan: Pick<Plan, 'registry'>;
+  episodes: PlannedEpisode[];
+  runDir: string;
+  /** Device ids and browser log names start with this (`p00`, `p01`, … per process). */
+  prefix: string;
+  parallel: number;
+  browsers: number;
+  webDir: string;
+  runInfo: RunInfo;
+  onRow(row: ResultRow): void;
+  onError(entry: ErrorEntry): void;
+  /** Called once the episodes are done (before keep-open): writes and prints the summary. */
+  finish?(stats: ExecuteStats): Summary;
+  opts: RunOptions & { log: (line: string) => void };
+}
+
+/**
+ * Runs episodes in this process: a bridge, an EnvPool of `parallel` warm pages, the studio when
+ * asked for, and the parallel runner.
+ */
+export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteStats; chromium: string | null }> {
+  const { config, runDir, opts } = input;
+  const log = opts.log;
+  const bridge = await BridgeServer.start({ staticDir: input.webDir, port: config.port });
+  let pool: EnvPool | null = null;
+  const studio = new StudioSession(bridge, input.plan.registry, input.runInfo);
+  try {
+    if (config.studio) log(`studio: ${bridge.studioUrl()}`);
+    pool = await EnvPool.open({
+      bridge,
+      size: input.parallel,
+      isolation: config.isolation,
+      browsers: input.browsers,
+      browserEndpoint: config.browserEndpoint ?? undefined,
+      screenshotScale: config.screenshotScale,
+      coords: config.coords,
+      jpegQuality: config.jpegQuality,
+      logDir: join(runDir, 'browser_logs'),
+      shardPrefix: input.prefix,
+    });
+    const chromium = pool.browsers()[0]?.version() ?? null;
+    studio.attachPool(pool);
+    bridge.studio.broadcast('runStarted', input.runInfo);
+    if (config.studio && config.studioWait > 0 && bridge.studio.size === 0) {
+      log(`open the studio to watch; starting in ${config.studioWait} s, or as soon as it connects`);
+      await waitForStudio(bridge, config.studioWait * 1000, opts.signal);
+    }
+    const infos = new Map<SimulatorEnv, EpisodeInfo>();
+    const events: EpisodeEvents = {
+      onStart: (env, ep, { goal, initial }) => {
+        const info: EpisodeInfo = { episodeId: `${ep.task.id}#i${ep.instance}t${ep.trial}`, taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString() };
+        infos.set(env, info);
+        studio.episodeStarted(info, initial);
+        opts.events?.onStart?.(env, ep, { goal, initial });
+      },
+      onStep: async (env, ep, s) => {
+        const info = infos.get(env);
+        if (info) studio.step(info.episodeId, env.deviceId, s.index, s.action, s.cssAction, s.observation, s.verdict);
+        await opts.events?.onStep?.(env, ep, s);
+        // Demo pacing: people watching need a moment per step; an unwatched run never waits.
+        if (config.pace > 0 && bridge.studio.watchers(env.deviceId) > 0) await delay(config.pace, opts.signal);
+      },
+      onEnd: (env, ep, row, verdict) => {
+        const info = infos.get(env);
+        if (info) studio.episodeEnded(info, row, verdict);
+        infos.delete(env);
+        opts.events?.onEnd?.(env, ep, row, verdict);
+      },
+    };
+    const agentFor = opts.agentFactory ?? ((env: SimulatorEnv) => createAgent(config.agent, { coordsFromCss: env.coordsFromCss }));
+    const stats = await executeEpisodes({
+      episodes: input.episodes,
+      pool,
+      runDir,
+      agentFor,
+      onRow: input.onRow,
+      onError: input.onError,
+      episodeTimeoutS: config.episodeTimeout,
+      retries: config.retries,
+      liveJudge: config.studio,
+      signal: opts.signal,
+      events,
+      log,
+    });
+    const summary = input.finish?.(stats);
+    const runInfo: RunInfo = { ...input.runInfo, finishedAt: new Date().toISOString(), ...(summary ? { summary: summary as unknown as Record<string, unknown> } : {}) };
+    bridge.studio.broadcast('runEnded', runInfo);
     if (config.keepOpen && opts.keepOpenUntil && !opts.signal?.aborted) {
       log(`studio: ${bridge.studioUrl()}  (press Ctrl+C to quit)`);
       await opts.keepOpenUntil;
     }
+    return { stats, chromium };
+  } finally {
     await pool?.close();
-    await browser?.close();
     await bridge.close();
   }
-  return { runDir, rows, summary };
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {

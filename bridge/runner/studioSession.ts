@@ -9,7 +9,7 @@ import { UsageError } from '../protocol/errors.ts';
 import type { EpisodeEnd, EpisodeInfo, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
 import type { PhoneState } from '../protocol/state.ts';
 import type { Observation } from '../env/simulatorEnv.ts';
-import type { PhonePool } from '../env/pool.ts';
+import type { EnvPool } from '../env/envPool.ts';
 import { judge } from '../judge/judge.ts';
 import type { BridgeServer, DeviceConnection, StudioBackend } from '../server/bridgeServer.ts';
 import { drawBaseSeed } from '../tasks/seeds.ts';
@@ -51,7 +51,7 @@ export class StudioSession implements StudioBackend {
   private episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] = [];
   private initials = new Map<string, StateSnapshot>();
   private interactive = new Map<string, InteractiveSetup>();
-  private pool: PhonePool | null = null;
+  private pool: EnvPool | null = null;
   private casting = new Map<string, { stop: () => Promise<void> }>();
 
   constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined) {
@@ -59,7 +59,7 @@ export class StudioSession implements StudioBackend {
     bridge.studio.onWatchChange((deviceId, watchers) => void this.updateScreencast(deviceId, watchers));
   }
 
-  attachPool(pool: PhonePool): void {
+  attachPool(pool: EnvPool): void {
     this.pool = pool;
   }
 

@@ -4,6 +4,12 @@
  */
 import type { EpisodeStatus, ResultRow } from './types.ts';
 
+/** The part of an errors.jsonl entry the summary reads. */
+export interface AttemptError {
+  error_code: string | null;
+  retried: boolean;
+}
+
 export interface SuiteSummary {
   episodes: number;
   success: number;
@@ -28,6 +34,11 @@ export interface Summary {
   tasks: { passed: string[]; failed: string[]; errored: string[] };
   pass_at_k?: Record<string, number>;
   pass_hat_k?: Record<string, number>;
+  /**
+   * Infrastructure errors (a crashed page or browser) that were run again (--retries): kept apart
+   * from the agent's results. `recovered` episodes passed through a retry to a final row.
+   */
+  retries: { retried_attempts: number; by_code: Record<string, number>; recovered: number };
 }
 
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
@@ -52,7 +63,12 @@ export function passHatK(n: number, c: number, k: number): number {
   return choose(c, k) / choose(n, k);
 }
 
-export function summarize(rows: ResultRow[], opts: { passK?: number[] } = {}): Summary {
+/**
+ * The summary of a run's rows. It depends only on the set of rows, never on their order: a run
+ * with --parallel, a resumed run and a merge of shards give the same summary as one plain run.
+ */
+export function summarize(unordered: ResultRow[], opts: { passK?: number[]; errors?: AttemptError[] } = {}): Summary {
+  const rows = [...unordered].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : a.instance - b.instance || a.trial_id - b.trial_id));
   const status_counts: Record<EpisodeStatus, number> = { completed: 0, run_error: 0, eval_error: 0, timeout: 0, rejected: 0, cancelled: 0 };
   for (const r of rows) status_counts[r.status]++;
   const ok = rows.filter((r) => r.success);
@@ -78,6 +94,7 @@ export function summarize(rows: ResultRow[], opts: { passK?: number[] } = {}): S
     avg_runtime_s: nullableRound(mean(rows.map((r) => r.runtime_s)), 3),
     per_suite,
     tasks: { passed: byTask((r) => r.success), failed: byTask((r) => !r.success && r.status === 'completed'), errored: byTask((r) => r.status !== 'completed') },
+    retries: retriesOf(rows, opts.errors ?? []),
   };
   const trials = Math.max(0, ...rows.map((r) => r.trial_id + 1));
   if (trials > 1 && opts.passK?.length) {
@@ -106,6 +123,13 @@ export function summarize(rows: ResultRow[], opts: { passK?: number[] } = {}): S
   return summary;
 }
 
+function retriesOf(rows: ResultRow[], errors: AttemptError[]): Summary['retries'] {
+  const by_code: Record<string, number> = {};
+  const retried = errors.filter((e) => e.retried);
+  for (const e of retried) by_code[e.error_code ?? 'unknown'] = (by_code[e.error_code ?? 'unknown'] ?? 0) + 1;
+  return { retried_attempts: retried.length, by_code, recovered: rows.filter((r) => (r.attempts ?? 1) > 1 && r.status === 'completed').length };
+}
+
 function nullableRound(x: number | null, d: number): number | null {
   return x === null ? null : round(x, d);
 }
@@ -119,6 +143,7 @@ export function formatSummary(s: Summary): string {
   lines.push(`avg steps  success ${s.avg_steps.success ?? '-'}   all ${s.avg_steps.all ?? '-'}   avg runtime ${s.avg_runtime_s ?? '-'} s`);
   const bad = Object.entries(s.status_counts).filter(([k, v]) => k !== 'completed' && v > 0);
   if (bad.length) lines.push(`not completed: ${bad.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (s.retries.retried_attempts) lines.push(`retried after infrastructure errors: ${s.retries.retried_attempts} attempt(s) (${Object.entries(s.retries.by_code).map(([k, v]) => `${k} ${v}`).join(', ')}), ${s.retries.recovered} episode(s) recovered`);
   if (s.pass_at_k) lines.push(`pass@k ${Object.entries(s.pass_at_k).map(([k, v]) => `@${k} ${pct(v)}`).join('  ')}   pass^k ${Object.entries(s.pass_hat_k ?? {}).map(([k, v]) => `^${k} ${pct(v)}`).join('  ')}`);
   const suites = Object.entries(s.per_suite);
   if (suites.length) {

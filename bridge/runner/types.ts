@@ -45,4 +45,6 @@ export interface ResultRow {
   runtime_s: number;
   trajectory: string;
   usage: { prompt_tokens: number; completion_tokens: number; cost: number } | null;
+  /** How many times the episode ran: more than 1 when infrastructure errors were retried (--retries). */
+  attempts: number;
 }

@@ -23,7 +23,7 @@ import { createAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { launchChromium } from '../env/browser.ts';
-import { PhonePool } from '../env/pool.ts';
+import { EnvPool } from '../env/envPool.ts';
 import type { Observation, SimulatorEnv } from '../env/simulatorEnv.ts';
 import { diffStates } from '../judge/diff.ts';
 import { judge } from '../judge/judge.ts';
@@ -195,14 +195,14 @@ export async function verifyTasks(opts: VerifyOptions, planned?: VerifyPlan): Pr
 
   let bridge: BridgeServer | null = null;
   let browser: Browser | null = null;
-  let pool: PhonePool | null = null;
+  let pool: EnvPool | null = null;
   try {
     if (plan.instances.length > 0) {
       const web = await ensureWebBuild({ log });
       mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
       bridge = await BridgeServer.start({ staticDir: web.dir, port: 0 });
       browser = await launchChromium();
-      pool = await PhonePool.open({ browser, bridge, size: 1, logDir: join(runDir, 'browser_logs') });
+      pool = await EnvPool.open({ browser, bridge, size: 1, logDir: join(runDir, 'browser_logs') });
       const env = await pool.acquire();
       for (const inst of plan.instances) {
         if (opts.signal?.aborted) {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OracleAgent } from '../../bridge/agents/oracle.ts';
 import type { Agent, AgentReply } from '../../bridge/agents/types.ts';
-import { PhonePool } from '../../bridge/env/pool.ts';
+import { EnvPool } from '../../bridge/env/envPool.ts';
 import { WEB_DIST } from '../../bridge/paths.ts';
 import { runEpisode, type EpisodeSpec } from '../../bridge/runner/episode.ts';
 import { TrajectoryRecorder } from '../../bridge/runner/recorder.ts';
@@ -56,7 +56,7 @@ function spec(task: LoadedTask, over: Partial<EpisodeSpec> = {}): EpisodeSpec {
 }
 
 async function episode(browser: import('@playwright/test').Browser, task: LoadedTask, agent: Agent, over: Partial<EpisodeSpec> = {}) {
-  const pool = await PhonePool.open({ browser, bridge, size: 1, shardPrefix: `t${Math.random().toString(16).slice(2, 8)}` });
+  const pool = await EnvPool.open({ browser, bridge, size: 1, shardPrefix: `t${Math.random().toString(16).slice(2, 8)}` });
   const env = await pool.acquire();
   const dir = mkdtempSync(join(tmpdir(), 'phonegym-episode-'));
   const recorder = new TrajectoryRecorder(dir, 'trajectory/x', task.id);
@@ -111,7 +111,7 @@ test('a crashed page is a run error: no judging, teardown still runs', async ({ 
   let envRef: { page: { close(): Promise<void> } } | null = null;
   const task = fixtureTask('Crash');
   const agent = new Scripted([{ action: { type: 'wait', ms: 10 } }, async () => { await envRef!.page.close(); return { action: { type: 'tap', x: 100, y: 100 } }; }]);
-  const pool = await PhonePool.open({ browser, bridge, size: 1, shardPrefix: 'crash' });
+  const pool = await EnvPool.open({ browser, bridge, size: 1, shardPrefix: 'crash' });
   const env = await pool.acquire();
   envRef = env;
   const recorder = new TrajectoryRecorder(mkdtempSync(join(tmpdir(), 'phonegym-crash-')), 'trajectory/x', task.id);

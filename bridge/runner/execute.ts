@@ -1,0 +1,136 @@
+/**
+ * The parallel runner (spec section 6, `--parallel N`): N workers, each holding one warm env of
+ * the pool, take the next planned episode until none is left. Around every episode it keeps
+ * the faults of a long run contained:
+ * - `--episode-timeout`: the episode is aborted and recorded as `timeout`; its page is replaced
+ *   (a hung page must not leak into the next episode) and the run goes on.
+ * - a crashed page or browser: the env is replaced, the row is a `run_error` with a code
+ *   (page_crashed, browser_crashed, …), and infrastructure errors are run again up to
+ *   `--retries` times, each failed attempt kept in errors.jsonl.
+ * - the run's signal (SIGINT): episodes in flight end as `cancelled`, nothing new starts.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Agent } from '../agents/types.ts';
+import type { EnvPool } from '../env/envPool.ts';
+import type { SimulatorEnv } from '../env/simulatorEnv.ts';
+import type { Observation } from '../env/simulatorEnv.ts';
+import type { Action } from '../protocol/actions.ts';
+import type { Verdict } from '../protocol/messages.ts';
+import { EpisodeTimeout, runEpisode } from './episode.ts';
+import { errorEntry, type ErrorEntry } from './output.ts';
+import type { PlannedEpisode } from './plan.ts';
+import { TrajectoryRecorder } from './recorder.ts';
+import type { ResultRow } from './types.ts';
+
+/** Run errors that say the machine failed, not the agent: worth another attempt. */
+export const INFRA_ERROR_CODES = new Set(['page_crashed', 'page_closed', 'browser_crashed', 'device_disconnected', 'connection_closed', 'env_start', 'env_error', 'timeout']);
+
+export function isInfraError(row: ResultRow): boolean {
+  return row.status === 'run_error' && row.error_code !== null && INFRA_ERROR_CODES.has(row.error_code);
+}
+
+export interface EpisodeEvents {
+  onStart?(env: SimulatorEnv, ep: PlannedEpisode, info: { goal: string; initial: Observation }): void;
+  onStep?(env: SimulatorEnv, ep: PlannedEpisode, info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void | Promise<void>;
+  onEnd?(env: SimulatorEnv, ep: PlannedEpisode, row: ResultRow, verdict: Verdict | null): void;
+}
+
+export interface ExecuteOptions {
+  episodes: PlannedEpisode[];
+  pool: EnvPool;
+  runDir: string;
+  /** One agent per env (agents may keep per-episode state). */
+  agentFor(env: SimulatorEnv): Agent;
+  /** A finished episode (final row, after retries). */
+  onRow(row: ResultRow): void;
+  /** A failed attempt (kept in errors.jsonl, with `retried` when it ran again). */
+  onError(entry: ErrorEntry): void;
+  episodeTimeoutS?: number;
+  retries?: number;
+  liveJudge?: boolean;
+  signal?: AbortSignal;
+  events?: EpisodeEvents;
+  log?: (line: string) => void;
+}
+
+export interface ExecuteStats {
+  /** Attempts that were run again after an infrastructure error. */
+  retried: number;
+  /** Envs replaced after a crash or a timeout. */
+  replaced: number;
+}
+
+export async function executeEpisodes(o: ExecuteOptions): Promise<ExecuteStats> {
+  const queue = [...o.episodes];
+  const stats: ExecuteStats = { retried: 0, replaced: 0 };
+  const retries = o.retries ?? 0;
+
+  const worker = async (): Promise<void> => {
+    let env: SimulatorEnv | null = null;
+    try {
+      env = await o.pool.acquire();
+      let agent = o.agentFor(env);
+      while (queue.length && !o.signal?.aborted) {
+        const ep = queue.shift()!;
+        for (let attempt = 1; env; attempt++) {
+          // A fresh folder: a retried attempt or a resumed episode must not inherit old steps.
+          rmSync(join(o.runDir, ep.trajectoryDir), { recursive: true, force: true });
+          const { row, verdict } = await runOnce(env, agent, ep, o);
+          row.attempts = attempt;
+          const broken = o.pool.isBroken(env) || row.status === 'timeout';
+          if (broken && !o.signal?.aborted) {
+            o.log?.(`${env.deviceId}: ${row.status === 'timeout' ? 'hung episode' : row.error_code ?? 'broken env'}; replacing the page`);
+            try {
+              env = await o.pool.replace(env);
+            } catch (e) {
+              // This worker is out of envs; the others go on, and what is left shows as missing.
+              o.log?.(`${env.deviceId}: could not replace the env (${(e as Error).message.split('\n')[0]}); one worker fewer`);
+              env = null;
+            }
+            if (env) agent = o.agentFor(env);
+            stats.replaced++;
+          }
+          const again = isInfraError(row) && attempt <= retries && !o.signal?.aborted;
+          if (row.status !== 'completed') o.onError(errorEntry(row, attempt, again));
+          if (again) {
+            stats.retried++;
+            continue;
+          }
+          if (env) o.events?.onEnd?.(env, ep, row, verdict);
+          o.onRow(row);
+          break;
+        }
+        if (!env) return;
+      }
+    } finally {
+      if (env) o.pool.release(env);
+    }
+  };
+
+  await Promise.all(Array.from({ length: Math.min(o.pool.size, Math.max(1, queue.length)) }, worker));
+  if (queue.length && !o.signal?.aborted) o.log?.(`${queue.length} episode(s) did not run: no env was left to run them (see browser_logs/); finish them with --resume`);
+  return stats;
+}
+
+async function runOnce(env: SimulatorEnv, agent: Agent, ep: PlannedEpisode, o: ExecuteOptions) {
+  const ctl = new AbortController();
+  const onRunAbort = () => ctl.abort(o.signal!.reason ?? 'cancelled');
+  if (o.signal?.aborted) onRunAbort();
+  else o.signal?.addEventListener('abort', onRunAbort, { once: true });
+  const timeoutS = o.episodeTimeoutS ?? 0;
+  const timer = timeoutS > 0 ? setTimeout(() => ctl.abort(new EpisodeTimeout(timeoutS)), timeoutS * 1000) : null;
+  try {
+    const recorder = new TrajectoryRecorder(o.runDir, ep.trajectoryDir, ep.task.id);
+    return await runEpisode(env, agent, ep, recorder, {
+      liveJudge: o.liveJudge,
+      signal: ctl.signal,
+      errorCode: () => o.pool.failureCode(env),
+      onStart: ({ goal, initial }) => o.events?.onStart?.(env, ep, { goal, initial }),
+      onStep: (info) => o.events?.onStep?.(env, ep, info),
+    });
+  } finally {
+    if (timer) clearTimeout(timer);
+    o.signal?.removeEventListener('abort', onRunAbort);
+  }
+}

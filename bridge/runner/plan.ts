@@ -1,0 +1,124 @@
+/**
+ * The plan of a run: selected tasks → instances (with their seeds) → trials, each episode with a
+ * stable key. `--shard i/K` keeps the instances whose key hashes to i (stable across machines,
+ * task list order and versions); `--processes K` splits what is left round-robin.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { UsageError } from '../protocol/errors.ts';
+import { loadRegistry, resolveMaxSteps, selectTasks, type LoadedTask, type Registry } from '../tasks/registry.ts';
+import { instanceCount } from '../tasks/sampler.ts';
+import { crc32, drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
+import type { RunConfig } from './config.ts';
+import type { EpisodeSpec } from './episode.ts';
+import { trajectoryDirName } from './recorder.ts';
+
+export interface PlannedEpisode extends EpisodeSpec {
+  /** `task_id#instance#trial`: the episode's identity in a run, a resume and a merge. */
+  key: string;
+  trajectoryDir: string;
+}
+
+export interface Plan {
+  registry: Registry;
+  tasks: LoadedTask[];
+  /** The episodes this run (or this shard) runs. */
+  episodes: PlannedEpisode[];
+  baseSeed: number;
+  seedSource: 'cli' | 'auto';
+  taskMaxSteps: Record<string, number>;
+  /** Identity of the whole unsharded plan: the same flags and tasks give the same id anywhere. */
+  planId: string;
+  /** Size of the whole unsharded plan. */
+  total: { instances: number; episodes: number };
+}
+
+export function episodeKey(r: { task_id: string; instance: number; trial_id: number }): string {
+  return `${r.task_id}#${r.instance}#${r.trial_id}`;
+}
+
+/** The `--shard` a task instance belongs to (1-based): a hash of its id, not of its position. */
+export function shardOf(taskId: string, instance: number, count: number): number {
+  return (crc32(`${taskId}#${instance}`) % count) + 1;
+}
+
+export function parseShard(text: string): { index: number; count: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!m) throw new UsageError(`--shard must look like i/K, e.g. 1/4 (got "${text}")`);
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1 || index < 1 || index > count) throw new UsageError(`--shard ${text}: i must be between 1 and K (shards are numbered from 1)`);
+  return { index, count };
+}
+
+/** Everything that can be refused is refused here, before a browser starts. */
+export async function planRun(config: RunConfig): Promise<Plan> {
+  const registry = await loadRegistry({ strict: config.strict });
+  const tasks = selectTasks(registry, {
+    suites: config.suites,
+    taskIds: config.taskIds,
+    split: config.split,
+    difficulties: config.filterDifficulty,
+    objectives: config.filterObjective,
+    apps: config.filterApp,
+  });
+  if (tasks.length === 0) throw new UsageError('no task matches the selection (check --suite, --split and the --filter-* flags; `phonegym list` shows what each selects)');
+  const baseSeed = config.sampleSeed ?? drawBaseSeed();
+  const episodes: PlannedEpisode[] = [];
+  const taskMaxSteps: Record<string, number> = {};
+  const identity = createHash('sha256');
+  let instances = 0;
+  let total = 0;
+  for (const task of tasks) {
+    const n = instanceCount(task.def, config.sampleN);
+    const maxSteps = resolveMaxSteps(task, config.maxSteps ?? undefined, config.evalMode);
+    taskMaxSteps[task.id] = maxSteps;
+    for (let i = 0; i < n; i++) {
+      const seed = instanceSeed(baseSeed, task.id, i);
+      identity.update(`${task.id}#${i}:${seed}:${maxSteps};`);
+      instances++;
+      total += config.repeatN;
+      if (config.shard && shardOf(task.id, i, config.shard.count) !== config.shard.index) continue;
+      for (let t = 0; t < config.repeatN; t++) {
+        episodes.push({
+          key: episodeKey({ task_id: task.id, instance: i, trial_id: t }),
+          task,
+          instance: i,
+          trial: t,
+          seed,
+          maxSteps,
+          loopDetect: config.loopDetect,
+          evalMode: config.evalMode,
+          agentName: config.agent,
+          trajectoryDir: join('trajectory', trajectoryDirName(task.id, i, t, n > 1, config.repeatN > 1)),
+        });
+      }
+    }
+  }
+  identity.update(`repeat=${config.repeatN}`);
+  return {
+    registry,
+    tasks,
+    episodes,
+    baseSeed,
+    seedSource: config.sampleSeed === null ? 'auto' : 'cli',
+    taskMaxSteps,
+    planId: identity.digest('hex').slice(0, 16),
+    total: { instances, episodes: total },
+  };
+}
+
+/**
+ * Splits episodes into `k` process shards, round-robin by instance (the trials of one instance
+ * stay together), so every shard gets a fair share of every task.
+ */
+export function splitForProcesses(episodes: PlannedEpisode[], k: number): PlannedEpisode[][] {
+  const out: PlannedEpisode[][] = Array.from({ length: k }, () => []);
+  const instanceIndex = new Map<string, number>();
+  for (const ep of episodes) {
+    const id = `${ep.task.id}#${ep.instance}`;
+    if (!instanceIndex.has(id)) instanceIndex.set(id, instanceIndex.size);
+    out[instanceIndex.get(id)! % k]!.push(ep);
+  }
+  return out;
+}
