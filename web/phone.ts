@@ -11,6 +11,7 @@ import { mount } from 'svelte';
 import { formatUiTree, uiTree } from '../simulator-apps/os/uiTree.ts';
 import { DeviceClient } from '../simulator-apps/os/device.ts';
 import { setMotion } from '../simulator-apps/os/motion.ts';
+import { setVirtualHolds } from '../simulator-apps/os/gestures.ts';
 import { PhonePersistence } from '../simulator-apps/os/persistence.ts';
 import { Phone } from '../simulator-apps/os/phone.svelte.ts';
 import { settle, stateSnapshot } from '../simulator-apps/os/settle.ts';
@@ -25,6 +26,8 @@ const seed = Number.isSafeInteger(seedParam) ? seedParam : 1;
 
 document.documentElement.classList.toggle('pg-agent', kind === 'agent');
 setMotion(kind === 'interactive');
+// Agent pages: long presses happen in virtual time, when the env says the finger was held.
+setVirtualHolds(kind === 'agent');
 
 // Start loading the faces now, not when a glyph first needs them.
 for (const weight of [400, 500]) {

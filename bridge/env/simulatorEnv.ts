@@ -133,8 +133,9 @@ export class SimulatorEnv {
       case 'long_press':
         await mouse.move(a.x, a.y);
         await mouse.down();
-        // A long press is a held finger: the hold itself is the input, not a wait for the page.
-        await holdFor(a.durationMs ?? this.longPressMs);
+        // A long press is a held finger, in the phone's virtual time: never a wall-clock wait
+        // that a loaded machine could stretch into something else.
+        await this.device.call('holdElapsed', { ms: a.durationMs ?? this.longPressMs });
         await mouse.up();
         break;
       case 'swipe':
@@ -185,6 +186,3 @@ export class SimulatorEnv {
   }
 }
 
-function holdFor(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

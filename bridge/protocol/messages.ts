@@ -76,6 +76,11 @@ export interface DeviceMethods {
    * With `observe`, also returns the state and the UI tree (one round trip per step).
    */
   settle(params: { advanceMs?: number; observe?: boolean; tree?: boolean }): Promise<{ revision: number; route: Route; observation?: Observation }>;
+  /**
+   * The finger that is down has been held `ms` (virtual time): long presses whose threshold that
+   * reaches fire now. Agent pages never fire a long press from a wall-clock timer.
+   */
+  holdElapsed(params: { ms: number }): Promise<{ fired: number }>;
 }
 
 export interface DeviceEvents {

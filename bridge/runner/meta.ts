@@ -20,13 +20,25 @@ export function fileHash(rel: string): string {
   return createHash('sha256').update(readFileSync(join(REPO_ROOT, rel))).digest('hex').slice(0, 16);
 }
 
+/** `ws://host:port/secret-path` → `ws://host:port/…`. */
+export function redactEndpoint(url: string | null): string | null {
+  if (!url) return url;
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.length > 1 || u.search ? '/…' : '/'}`;
+  } catch {
+    return 'ws://…';
+  }
+}
+
 export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: string; startedAt: Date; appBuild: string }) {
   const { config, plan } = a;
   return {
     format: 'phonegym.run/1',
     run_id: basename(a.runDir),
     command: 'run',
-    config,
+    // A browser server's path is its access key (launchServer makes it a random id): keep it out.
+    config: { ...config, browserEndpoint: redactEndpoint(config.browserEndpoint) },
     agent: config.agent,
     sample_seed: plan.baseSeed,
     sample_seed_source: plan.seedSource,

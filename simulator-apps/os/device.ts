@@ -9,6 +9,7 @@ import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
 import type { Route } from '../../bridge/protocol/state.ts';
 import type { Phone } from './phone.svelte.ts';
 import { nextFrame, observe, settle, stateSnapshot } from './settle.ts';
+import { holdElapsed } from './gestures.ts';
 import { uiTree } from './uiTree.ts';
 import { tick } from 'svelte';
 
@@ -212,6 +213,13 @@ export class DeviceClient {
         else throw new PhonegymError(`navigate: key must be "back", "home" or "recent", got ${JSON.stringify(key)}`, { code: 'invalid_params' });
         await tick();
         return { route: { ...phone.route } };
+      },
+      holdElapsed: async (p) => {
+        const ms = (p as { ms?: unknown })?.ms;
+        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new PhonegymError('holdElapsed: ms must be a non-negative number', { code: 'invalid_params' });
+        const fired = holdElapsed(ms);
+        await tick();
+        return { fired };
       },
       settle: async (p) => {
         const advanceMs = (p as { advanceMs?: unknown })?.advanceMs;

@@ -204,15 +204,38 @@ export function phonePoint(e: { clientX: number; clientY: number; target: EventT
   return { x: Math.round(e.clientX - (screen?.left ?? 0)), y: Math.round(e.clientY - (screen?.top ?? 0)) };
 }
 
+/**
+ * Agent pages hold a finger in virtual time: a long press fires when the env says the finger has
+ * been down long enough (`holdElapsed`), never by a wall-clock timer. On a loaded machine the
+ * time between a tap's down and up can exceed any threshold; a timer would turn that tap into a
+ * long press, and the same actions would give different states.
+ */
+let virtualHolds = false;
+const pendingHolds = new Set<{ ms: number; fire: () => void }>();
+
+export function setVirtualHolds(on: boolean): void {
+  virtualHolds = on;
+}
+
+/** The finger has been held `ms` (virtual): fires the long presses whose threshold that reaches. */
+export function holdElapsed(ms: number): number {
+  const due = [...pendingHolds].filter((h) => h.ms <= ms);
+  for (const h of due) h.fire();
+  return due.length;
+}
+
 /** Calls `handler` after the pointer stayed down `ms` without moving (or on a right click). */
 export function longPress(handler: (point: { x: number; y: number }) => void, ms = 500): Attachment<HTMLElement> {
   return (el) => {
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let hold: { ms: number; fire: () => void } | null = null;
     let start: { id: number; x: number; y: number } | null = null;
 
     const cancel = (): void => {
       if (timer !== null) clearTimeout(timer);
       timer = null;
+      if (hold) pendingHolds.delete(hold);
+      hold = null;
       start = null;
       window.removeEventListener('pointermove', onMove, true);
       window.removeEventListener('pointerup', cancel, true);
@@ -226,11 +249,13 @@ export function longPress(handler: (point: { x: number; y: number }) => void, ms
       cancel();
       start = { id: e.pointerId, x: e.clientX, y: e.clientY };
       const point = phonePoint(e);
-      timer = setTimeout(() => {
+      const fire = (): void => {
         cancel();
         suppressNextClick(true);
         handler(point);
-      }, ms);
+      };
+      if (virtualHolds) pendingHolds.add((hold = { ms, fire }));
+      else timer = setTimeout(fire, ms);
       window.addEventListener('pointermove', onMove, true);
       window.addEventListener('pointerup', cancel, true);
       window.addEventListener('pointercancel', cancel, true);

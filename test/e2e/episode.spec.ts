@@ -142,3 +142,32 @@ test('answer and abort end the episode with their stop reasons', async ({ browse
   expect(b.row.stop_reason).toBe('abort');
   expect(b.row.false_complete).toBe(false);
 });
+
+test('a long press happens in virtual time: the long_press action opens the menu, a slow tap on a loaded machine does not', async ({ browser }) => {
+  const { createInitialState } = await import('../../simulator-apps/seed.ts');
+  const pool = await EnvPool.open({ browser, bridge, size: 1, shardPrefix: 'hold' });
+  const env = await pool.acquire();
+  try {
+    const state = JSON.stringify(createInitialState(3));
+    await env.reset(state);
+    await env.openApp('chat');
+    const first = (await env.observe()).tree.find((n) => n.key?.startsWith('chat.item.'))!;
+    const at = { x: first.bounds.x + first.bounds.w / 2, y: first.bounds.y + first.bounds.h / 2 };
+    const held = await env.step({ type: 'long_press', ...at });
+    expect(held.observation.tree.some((n) => n.key === 'chat.menu.pin')).toBe(true);
+
+    // The same finger down for 900 ms of wall-clock time (a busy machine) is still a tap.
+    await env.reset(state);
+    await env.openApp('chat');
+    await env.observe();
+    await env.page.mouse.move(at.x, at.y);
+    await env.page.mouse.down();
+    await env.page.waitForTimeout(900);
+    await env.page.mouse.up();
+    const after = await env.observe();
+    expect(after.tree.some((n) => n.key === 'chat.menu.pin')).toBe(false);
+    expect(after.route.path).not.toBe('/chats');
+  } finally {
+    await pool.close();
+  }
+});

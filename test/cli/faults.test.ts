@@ -1,0 +1,163 @@
+/**
+ * What goes wrong in long runs, injected for real: a page closed and a renderer killed in the
+ * middle of an episode, a hung agent, a remote Playwright browser server on loopback, and the
+ * contexts and browsers isolation levels. Each run completes and records what happened.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../bridge/agents/registry.ts';
+import type { Agent } from '../../bridge/agents/types.ts';
+import { CHROMIUM_ARGS, requireChromium } from '../../bridge/env/browser.ts';
+import { EnvPool } from '../../bridge/env/envPool.ts';
+import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
+import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
+import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
+import { DEFAULT_CONFIG, type RunConfig } from '../../bridge/runner/config.ts';
+import { runEvaluation } from '../../bridge/runner/run.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'phonegym-faults-'));
+const readJsonl = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+function config(name: string, over: Partial<RunConfig> = {}): RunConfig {
+  return { ...DEFAULT_CONFIG, taskIds: ['chat.PinChat', 'chat.SendMessage', 'chat.UnpinChat'], sampleSeed: 5, runDir: join(root, name), ...over };
+}
+
+const quiet = { log: () => {} };
+const oracleFor = (env: SimulatorEnv) => createAgent('oracle', { coordsFromCss: env.coordsFromCss });
+
+describe('a broken page', () => {
+  it('a page closed mid-episode gives a run_error row with an error code; the run completes', async () => {
+    let done = false;
+    const out = await runEvaluation(config('closed'), {
+      ...quiet,
+      events: {
+        onStep: async (env, ep, s) => {
+          if (!done && ep.task.id === 'chat.PinChat' && s.index === 2) {
+            done = true;
+            await env.page.close();
+          }
+        },
+      },
+    });
+    const bad = out.rows.find((r) => r.task_id === 'chat.PinChat')!;
+    expect(bad.status).toBe('run_error');
+    expect(['page_closed', 'device_disconnected', 'connection_closed']).toContain(bad.error_code);
+    expect(bad.judge).toBeNull();
+    expect(out.rows.filter((r) => r.task_id !== 'chat.PinChat').every((r) => r.success)).toBe(true);
+    expect(out.rows.length).toBe(3);
+    const errors = readJsonl(join(out.runDir, 'errors.jsonl'));
+    expect(errors).toEqual([expect.objectContaining({ task_id: 'chat.PinChat', status: 'run_error', retried: false, attempt: 1 })]);
+    expect(out.summary.status_counts.run_error).toBe(1);
+  });
+
+  it('a killed renderer is replaced and, with --retries 1, the episode runs again and passes', async () => {
+    let crashed = false;
+    const out = await runEvaluation(config('crashed', { retries: 1 }), {
+      ...quiet,
+      events: {
+        onStep: async (env, ep, s) => {
+          if (!crashed && ep.task.id === 'chat.SendMessage' && s.index === 1) {
+            crashed = true;
+            // Kill the renderer process the way a real crash does.
+            await env.page.goto('chrome://crash').catch(() => {});
+          }
+        },
+      },
+    });
+    expect(crashed).toBe(true);
+    const row = out.rows.find((r) => r.task_id === 'chat.SendMessage')!;
+    expect(row.success).toBe(true);
+    expect(row.attempts).toBe(2);
+    expect(out.rows.every((r) => r.success)).toBe(true);
+    const errors = readJsonl(join(out.runDir, 'errors.jsonl'));
+    expect(errors.length).toBe(1);
+    expect(errors[0]).toMatchObject({ task_id: 'chat.SendMessage', status: 'run_error', retried: true, attempt: 1 });
+    expect(['page_crashed', 'device_disconnected', 'connection_closed']).toContain(errors[0].error_code);
+    expect(out.summary.retries.retried_attempts).toBe(1);
+    expect(out.summary.retries.recovered).toBe(1);
+    expect(out.summary.success_rate).toBe(1);
+    const meta = JSON.parse(readFileSync(join(out.runDir, 'meta.json'), 'utf8'));
+    expect(meta.env_replacements).toBe(1);
+  });
+});
+
+describe('--episode-timeout', () => {
+  it('a hung agent ends as timeout and the run goes on', async () => {
+    const hangOn = 'chat.PinChat';
+    const factory = (env: SimulatorEnv): Agent => {
+      const oracle = oracleFor(env);
+      return {
+        name: 'sometimes-hangs',
+        start: (ctx) => oracle.start?.(ctx),
+        act: (obs, ctx) => (ctx.task.id === hangOn ? new Promise(() => {}) : oracle.act(obs, ctx)),
+        end: (ctx) => oracle.end?.(ctx),
+      };
+    };
+    const out = await runEvaluation(config('timeout', { episodeTimeout: 8 }), { ...quiet, agentFactory: factory });
+    const hung = out.rows.find((r) => r.task_id === hangOn)!;
+    expect(hung).toMatchObject({ status: 'timeout', stop_reason: 'timeout', error_code: 'episode_timeout', success: false, judge: null });
+    expect(hung.runtime_s).toBeGreaterThanOrEqual(8);
+    // The others ran on (their limit is generous: a loaded CI machine is slow, not hung).
+    expect(out.rows.filter((r) => r.task_id !== hangOn).map((r) => `${r.task_id} ${r.status} ${r.success}`).sort()).toEqual(['chat.SendMessage completed true', 'chat.UnpinChat completed true']);
+    expect(out.summary.status_counts.timeout).toBe(1);
+  });
+});
+
+describe('isolation levels and remote browsers', () => {
+  it('a run in a remote Playwright browser server (launchServer on loopback) passes', async () => {
+    const server = await chromium.launchServer({ executablePath: requireChromium().path, headless: true, args: CHROMIUM_ARGS, host: '127.0.0.1' });
+    try {
+      const out = await runEvaluation(config('remote', { browserEndpoint: server.wsEndpoint(), parallel: 2 }), quiet);
+      expect(out.rows.length).toBe(3);
+      expect(out.rows.every((r) => r.success)).toBe(true);
+      const meta = JSON.parse(readFileSync(join(out.runDir, 'meta.json'), 'utf8'));
+      expect(meta.execution.browser_endpoint).toBe(true);
+      expect(JSON.stringify(meta)).not.toContain(server.wsEndpoint().split('/').pop()); // the endpoint's secret path stays out
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('contexts and browsers isolation give the same results as pages', async () => {
+    const pages = await runEvaluation(config('iso-pages', { parallel: 2 }), quiet);
+    const contexts = await runEvaluation(config('iso-contexts', { parallel: 2, isolation: 'contexts' }), quiet);
+    const browsers = await runEvaluation(config('iso-browsers', { parallel: 2, isolation: 'browsers' }), quiet);
+    const view = (rows: typeof pages.rows) => rows.map((r) => `${r.task_id}#${r.instance}:${r.init_state_hash}:${r.success}:${r.steps}`).sort();
+    expect(view(contexts.rows)).toEqual(view(pages.rows));
+    expect(view(browsers.rows)).toEqual(view(pages.rows));
+    expect(pages.rows.every((r) => r.success)).toBe(true);
+  });
+
+  it('EnvPool: for await over envs, acquire/release, and replace after a crash', async () => {
+    const web = await ensureWebBuild({});
+    const bridge = await BridgeServer.start({ staticDir: web.dir });
+    const pool = await EnvPool.open({ bridge, size: 3, isolation: 'pages' });
+    try {
+      const state = JSON.stringify(createInitialState(4));
+      const seen: string[] = [];
+      for await (const env of pool) {
+        await env.reset(state);
+        seen.push(env.deviceId);
+      }
+      expect(seen).toEqual(['p00-phone0', 'p00-phone1', 'p00-phone2']);
+      const a = await pool.acquire();
+      await a.page.goto('chrome://crash').catch(() => {});
+      await expect.poll(() => pool.isBroken(a)).toBe(true);
+      const b = await pool.replace(a);
+      expect(b.deviceId).toBe('p00-phone0-r1');
+      await b.reset(state);
+      expect((await b.getState()).state.os).toBeTruthy();
+      pool.release(b);
+      // All three are free again.
+      const all = await Promise.all([pool.acquire(), pool.acquire(), pool.acquire()]);
+      expect(new Set(all.map((e) => e.deviceId)).size).toBe(3);
+    } finally {
+      await pool.close();
+      await bridge.close();
+    }
+  });
+});
