@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The checkout this code runs from. */
@@ -11,3 +11,9 @@ export function runsRoot(): string {
 }
 /** The `phonegym` launcher (shard processes are forked from it). */
 export const BIN_PATH = join(REPO_ROOT, 'bridge', 'cli', 'phonegym.mjs');
+
+/** A path as people want to read it: relative when under the current folder, else absolute. */
+export function shownPath(p: string): string {
+  const r = relative(process.cwd(), p);
+  return r && !r.startsWith('..') ? r : p;
+}

@@ -1,176 +1,338 @@
 /**
  * `npm run bench`: phonegym's figures side by side with the raw Playwright floor measured in
- * the same run on the same page (FACTS.md method). Prints a table and a final JSON line.
+ * the same run on the same pages (FACTS.md method). Prints a table and, as its last line, one
+ * JSON line with every figure. It measures and prints; it never fails on a figure.
  *
- *   env.step (real chat actions, screenshot included)  vs  click + one frame + JPEG screenshot
- *   in-page reset p50                                  vs  page.reload() p50
- *   judge (diff + goals) on the full chat state
+ *   1 page:  env.step (real chat actions, screenshot included)  vs  click + one frame + JPEG screenshot
+ *            in-page reset p50                                  vs  page.reload() p50
+ *            judge (diff + goals) on the full chat state
+ *   N pages (1, 4, 8; one EnvPool on its own Chromium):
+ *            the oracle on the real built-in tasks through the parallel runner, steps/s
+ *            (and the pure env.step loop)                       vs  N raw pages in ONE context of the same
+ *                                                                   browser doing the floor step at once
+ *   memory:  PSS of the browser's process tree, 1 env vs 9 envs  vs  1 vs 9 raw pages in one context
+ *            → MB per extra env
+ *   suite:   the whole built-in suite, parallel 8 vs parallel 1, per seed: episodes/min, success
+ *            rate, and per-instance success compared (8 pages must not race)
+ *   merge:   mergeRuns over 4 synthetic --shard folders of 10,000 rows in all
+ *
+ * Under load every figure moves; the ratios against a floor measured in the same run are what to
+ * read, and the final JSON records the load average at the start.
+ *
+ * Tuning (environment): BENCH_STEPS, BENCH_RESETS (1 page); BENCH_NS (pages, default 1,4,8);
+ * BENCH_SCALE_STEPS (floor steps per page); BENCH_SEEDS (default 1,2,3); BENCH_PSS_N (default 9);
+ * BENCH_MERGE_ROWS (default 10000).
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { Page } from 'playwright';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { launchChromium } from '../env/browser.ts';
 import { EnvPool } from '../env/envPool.ts';
 import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import { judge } from '../judge/judge.ts';
-import type { UiNode } from '../protocol/state.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
+import { memoryPerExtraEnv, type MemoryFigures } from './memory.ts';
+import { mergeBench, type MergeFigures } from './mergeRows.ts';
+import { oracleRun, scaleAt, successMismatches, type OracleRun, type ScaleFigures } from './scale.ts';
+import { envSteps, fmt, num, p50, rawFloor, showChat } from './steps.ts';
 
+const list = (s: string | undefined, d: number[]) => (s ? s.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0) : d);
 const STEPS = Number(process.env.BENCH_STEPS ?? 200);
 const RESETS = Number(process.env.BENCH_RESETS ?? 60);
+const NS = list(process.env.BENCH_NS, [1, 4, 8]);
+const SCALE_STEPS = Number(process.env.BENCH_SCALE_STEPS ?? 40);
+const SEEDS = list(process.env.BENCH_SEEDS, [1, 2, 3]);
+const PSS_N = Math.max(2, Number(process.env.BENCH_PSS_N ?? 9));
+const MERGE_ROWS = Number(process.env.BENCH_MERGE_ROWS ?? 10_000);
+/** The parallel width of the suite runs (the issue's `--parallel 8`). */
+const WIDE = 8;
 
-const p50 = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-const fmt = (x: number, d = 2) => x.toFixed(d);
+const started = performance.now();
+/** Progress on stderr, with the seconds since the start: stdout keeps the table and the JSON line. */
+const progress = (line: string) => console.error(`bench [${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+type Row = [string, string, string, string];
 
 /**
- * The floor: the same taps as the env made, done raw (mouse click, one animation frame, JPEG
- * screenshot), on the same page, from the same starting state. The difference is exactly what
- * phonegym adds per step: settling, the state and UI tree read, coordinate mapping.
+ * One page, the figures of the first benchmark: env.step against the raw floor (Playwright's
+ * page.screenshot, as FACTS.md defines it, and the bare minimum with the same CDP capture the
+ * env uses, so neither comparison flatters phonegym), in-page reset against reload, judge time.
  */
-async function rawFloor(page: Page, points: { x: number; y: number }[], capture: 'playwright' | 'cdp' = 'playwright'): Promise<number> {
-  const cdp = capture === 'cdp' ? await page.context().newCDPSession(page) : null;
-  const t0 = performance.now();
-  for (const p of points) {
-    await page.mouse.click(p.x, p.y);
-    await page.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
-    if (cdp) await cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 80, optimizeForSpeed: true });
-    else await page.screenshot({ type: 'jpeg', quality: 80, scale: 'css' });
-  }
-  const sps = points.length / ((performance.now() - t0) / 1000);
-  await cdp?.detach();
-  return sps;
-}
-
-function center(n: UiNode) {
-  return { x: Math.round(n.bounds.x + n.bounds.w / 2), y: Math.round(n.bounds.y + n.bounds.h / 2) };
-}
-
-/** Real chat actions in a cycle: open a chat, back (the nav bar's back button), contacts tab, chats tab. */
-async function envSteps(env: SimulatorEnv, n: number): Promise<{ sps: number; points: { x: number; y: number }[] }> {
-  let obs = await env.observe();
-  const points: { x: number; y: number }[] = [];
-  const keys = [(x: UiNode) => x.key?.startsWith('chat.item.') ?? false, (x: UiNode) => x.key === 'nav.back', (x: UiNode) => x.key === 'tab.contacts', (x: UiNode) => x.key === 'tab.chats'];
-  const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
-    const target = obs.tree.find(keys[i % 4]);
-    if (!target) throw new Error(`bench: step ${i} found nothing to tap on ${obs.route.path}`);
-    const p = center(target);
-    points.push(p);
-    obs = (await env.step({ type: 'tap', ...p })).observation;
-  }
-  return { sps: n / ((performance.now() - t0) / 1000), points };
-}
-
-async function main(): Promise<void> {
-  const web = await ensureWebBuild({ log: (s) => console.log(s) });
-  const bridge = await BridgeServer.start({ staticDir: web.dir });
+async function singlePage(bridge: BridgeServer, stateJson: string) {
   const browser = await launchChromium();
-  const pool = await EnvPool.open({ browser, bridge, size: 1 });
+  const pool = await EnvPool.open({ browser, bridge, size: 1, shardPrefix: 'one' });
   const env = await pool.acquire();
   try {
-    const state = createInitialState(1);
-    const stateJson = JSON.stringify(state);
-    await env.reset(stateJson);
-    await env.openApp('chat');
+    await showChat(env, stateJson);
     // Warm up both paths before measuring.
     const warm = await envSteps(env, 12);
-    await env.reset(stateJson);
-    await env.openApp('chat');
+    await showChat(env, stateJson);
     await rawFloor(env.page, warm.points);
 
-    // The floor as FACTS.md defines it (Playwright's page.screenshot), and the bare minimum with the
-    // same compositor capture the env uses (CDP), so neither comparison flatters phonegym.
     const rounds: { floor: number; floorCdp: number; env: number }[] = [];
     for (let r = 0; r < 5; r++) {
-      await env.reset(stateJson);
-      await env.openApp('chat');
+      await showChat(env, stateJson);
       const step = await envSteps(env, Math.round(STEPS / 5));
-      await env.reset(stateJson);
-      await env.openApp('chat');
-      await env.device.call('settle', {});
+      await showChat(env, stateJson);
       const floor = await rawFloor(env.page, step.points);
-      await env.reset(stateJson);
-      await env.openApp('chat');
-      await env.device.call('settle', {});
+      await showChat(env, stateJson);
       const floorCdp = await rawFloor(env.page, step.points, 'cdp');
       rounds.push({ floor, floorCdp, env: step.sps });
     }
-    const floorSps = p50(rounds.map((r) => r.floor));
-    const envSps = p50(rounds.map((r) => r.env));
-    const floorCdpSps = p50(rounds.map((r) => r.floorCdp));
-
     const resetMs: number[] = [];
     for (let i = 0; i < RESETS; i++) {
       const t = performance.now();
       await env.device.call('reset', { stateJson });
       resetMs.push(performance.now() - t);
     }
-    const reloadMs: number[] = [];
-    const readyMs: number[] = [];
-    for (let i = 0; i < Math.min(RESETS, 30); i++) {
-      const reconnected = bridge.waitForDevice(env.deviceId, { timeoutMs: 20_000 });
-      const t = performance.now();
-      await env.page.reload();
-      reloadMs.push(performance.now() - t);
-      await reconnected;
-      readyMs.push(performance.now() - t);
-    }
-    // The device reconnected as a new connection: take the pool's env off the old one.
-    const device = bridge.device(env.deviceId)!;
-    (env as unknown as { device: typeof device }).device = device;
-
-    // Judge on the full chat state: one message sent and one chat pinned.
-    const after = structuredClone(state) as typeof state;
-    const chats = (after.apps.chat as { chats: { id: string; pinned: boolean; messages: { id: string; from: string; text: string; time: number }[] }[] }).chats;
-    chats[0].messages.push({ id: 'm_bench', from: 'me', text: '你好', time: after.os.time.timestamp });
-    chats[1].pinned = !chats[1].pinned;
-    const spec = {
-      checkGoals: () => [{ name: 'sent', passed: true, path: `apps.chat.chats[${chats[0].id}].messages` }],
-      expectedChanges: () => [`apps.chat.chats[${chats[1].id}].pinned`],
+    const reload = await reloads(bridge, env, Math.min(RESETS, 30));
+    return {
+      envSps: p50(rounds.map((r) => r.env)),
+      floorSps: p50(rounds.map((r) => r.floor)),
+      floorCdpSps: p50(rounds.map((r) => r.floorCdp)),
+      resetMs: p50(resetMs),
+      reloadMs: reload.reloadMs,
+      readyMs: reload.readyMs,
     };
-    const input = { init: state, final: after, initRoute: { app: 'chat', path: '/' }, route: { app: 'chat', path: '/' }, answer: null, actions: [] };
-    for (let i = 0; i < 50; i++) judge(spec, input);
-    const judgeMs: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const t = performance.now();
-      judge(spec, input);
-      judgeMs.push(performance.now() - t);
-    }
-
-    const figures = {
-      state_bytes: stateJson.length,
-      env_steps_per_s: Number(fmt(envSps)),
-      floor_steps_per_s: Number(fmt(floorSps)),
-      env_vs_floor: Number(fmt(envSps / floorSps, 3)),
-      floor_cdp_steps_per_s: Number(fmt(floorCdpSps)),
-      env_vs_floor_cdp: Number(fmt(envSps / floorCdpSps, 3)),
-      reset_p50_ms: Number(fmt(p50(resetMs))),
-      reload_p50_ms: Number(fmt(p50(reloadMs))),
-      reload_until_ready_p50_ms: Number(fmt(p50(readyMs))),
-      reset_speedup_vs_reload: Number(fmt(p50(reloadMs) / p50(resetMs), 1)),
-      judge_p50_ms: Number(fmt(p50(judgeMs), 3)),
-    };
-    const rows: [string, string, string, string][] = [
-      ['steps/s, 1 page (real chat actions + JPEG)', fmt(envSps), fmt(floorSps), `${fmt(envSps / floorSps, 3)} x floor (goal ≥ 0.8)`],
-      ['  same, floor with the CDP capture the env uses', fmt(envSps), fmt(floorCdpSps), `${fmt(envSps / floorCdpSps, 3)} x bare floor`],
-      ['reset p50 (ms)', fmt(p50(resetMs)), fmt(p50(reloadMs)), `${figures.reset_speedup_vs_reload}x faster than reload (goal ≤ 10 ms, ≥ 4x)`],
-      ['reload until the phone is ready p50 (ms)', '', fmt(p50(readyMs)), ''],
-      ['judge p50 on the full chat state (ms)', fmt(p50(judgeMs), 3), '', `${(stateJson.length / 1024).toFixed(0)} KB state`],
-    ];
-    console.log('');
-    console.log(`${'measure'.padEnd(46)} ${'phonegym'.padStart(10)} ${'raw floor'.padStart(10)}   ratio`);
-    for (const [a, b, c, d] of rows) console.log(`${a.padEnd(46)} ${b.padStart(10)} ${c.padStart(10)}   ${d}`);
-    console.log('');
-    console.log(JSON.stringify(figures));
   } finally {
     await pool.close();
     await browser.close();
+  }
+}
+
+/**
+ * page.reload() p50, and until the phone is ready again: its new connection has said hello. The
+ * wait starts from the old connection's close, because waitForDevice resolves at once with a
+ * connection that is still open, and the old one is until the page unloads.
+ */
+async function reloads(bridge: BridgeServer, env: SimulatorEnv, n: number): Promise<{ reloadMs: number; readyMs: number }> {
+  const reloadMs: number[] = [];
+  const readyMs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const old = bridge.device(env.deviceId)!;
+    const reconnected = new Promise<void>((r) => old.onClose(() => r())).then(() => bridge.waitForDevice(env.deviceId, { timeoutMs: 20_000 }));
+    const t = performance.now();
+    await env.page.reload();
+    reloadMs.push(performance.now() - t);
+    await reconnected;
+    readyMs.push(performance.now() - t);
+  }
+  // The device reconnected as a new connection: take the pool's env off the old one.
+  const device = bridge.device(env.deviceId)!;
+  (env as unknown as { device: typeof device }).device = device;
+  return { reloadMs: p50(reloadMs), readyMs: p50(readyMs) };
+}
+
+/** Judge on the full chat state: one message sent and one chat pinned (p50 of 300, after 50 warm). */
+function judgeMs(): number {
+  const state = createInitialState(1);
+  const after = structuredClone(state) as typeof state;
+  const chats = (after.apps.chat as { chats: { id: string; pinned: boolean; messages: { id: string; from: string; text: string; time: number }[] }[] }).chats;
+  chats[0].messages.push({ id: 'm_bench', from: 'me', text: '你好', time: after.os.time.timestamp });
+  chats[1].pinned = !chats[1].pinned;
+  const spec = {
+    checkGoals: () => [{ name: 'sent', passed: true, path: `apps.chat.chats[${chats[0].id}].messages` }],
+    expectedChanges: () => [`apps.chat.chats[${chats[1].id}].pinned`],
+  };
+  const input = { init: state, final: after, initRoute: { app: 'chat', path: '/' }, route: { app: 'chat', path: '/' }, answer: null, actions: [] };
+  for (let i = 0; i < 50; i++) judge(spec, input);
+  const ms: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t = performance.now();
+    judge(spec, input);
+    ms.push(performance.now() - t);
+  }
+  return p50(ms);
+}
+
+interface SuiteRuns {
+  /** Parallel-1 and parallel-8 runs of the whole suite (sample-n 1), one of each per seed. */
+  narrow: OracleRun[];
+  wide: OracleRun[];
+}
+
+/**
+ * N pages at once, for every N asked for plus the two suite widths (1 and 8): one pool per N,
+ * each with its own Chromium and device-id prefix, closed before the next opens so browsers never
+ * compete. The suite runs reuse the pools of width 1 and 8; the N=1 oracle run is itself the
+ * parallel-1 suite run of the first seed when their plans coincide.
+ */
+async function atScale(bridge: BridgeServer, stateJson: string): Promise<{ scale: ScaleFigures[]; suite: SuiteRuns }> {
+  const scale: ScaleFigures[] = [];
+  const suite: SuiteRuns = { narrow: [], wide: [] };
+  for (const n of [...new Set([...NS, 1, WIDE])].sort((a, b) => a - b)) {
+    progress(`opening ${n} page(s)`);
+    const pool = await EnvPool.open({ bridge, size: n, shardPrefix: `n${n}` });
+    try {
+      let reusable: OracleRun | null = null;
+      if (NS.includes(n)) {
+        const s = await scaleAt(pool, bridge, { stateJson, seed: SEEDS[0]!, stepsPerPage: SCALE_STEPS, log: progress });
+        progress(`N=${n}: oracle ${fmt(s.oracle.stepsPerS)} steps/s (${s.oracle.episodes} episodes), env loop ${fmt(s.envLoop)}, floor ${fmt(s.floor)}, pool pages in ${s.poolContexts} context(s)`);
+        scale.push(s);
+        if (s.oracle.sampleN === 1) reusable = s.oracle;
+      }
+      if (n === 1 || n === WIDE) {
+        for (const seed of SEEDS) {
+          const run = reusable?.seed === seed ? reusable : await oracleRun(pool, seed, 1, progress);
+          progress(`suite seed ${seed}, parallel ${n}: ${run.episodes} episodes in ${fmt(run.wallS)} s, SR ${fmt(run.successRate * 100, 1)}%`);
+          (n === 1 ? suite.narrow : suite.wide).push(run);
+        }
+      }
+    } finally {
+      await pool.close();
+    }
+  }
+  return { scale, suite };
+}
+
+/** Episodes/min and success rate over a set of runs (all episodes over all their wall time). */
+function suiteRate(runs: OracleRun[]): { perMin: number; sr: number; episodes: number } {
+  const episodes = runs.reduce((a, r) => a + r.episodes, 0);
+  const wallS = runs.reduce((a, r) => a + r.wallS, 0);
+  const success = runs.reduce((a, r) => a + r.rows.filter((x) => x.success).length, 0);
+  return { perMin: (episodes / wallS) * 60, sr: episodes ? success / episodes : 0, episodes };
+}
+
+/** Per seed: the parallel-1 and parallel-8 runs give every instance the same success. */
+function raceCheck(suite: SuiteRuns): { raceFree: boolean; mismatches: string[] } {
+  const mismatches: string[] = [];
+  for (const seed of SEEDS) {
+    const a = suite.narrow.find((r) => r.seed === seed)!;
+    const b = suite.wide.find((r) => r.seed === seed)!;
+    for (const m of successMismatches(a.rows, b.rows)) mismatches.push(`seed ${seed} ${m}`);
+  }
+  return { raceFree: mismatches.length === 0, mismatches };
+}
+
+function printTable(rows: Row[]): void {
+  console.log('');
+  console.log(`${'measure'.padEnd(50)} ${'phonegym'.padStart(10)} ${'raw floor'.padStart(10)}   ratio`);
+  for (const [a, b, c, d] of rows) console.log(`${a.padEnd(50)} ${b.padStart(10)} ${c.padStart(10)}   ${d}`);
+  console.log('');
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const sectionS: Record<string, number> = {};
+  const lap = (name: string, since: number) => (sectionS[name] = num((performance.now() - since) / 1000, 1));
+  const loadBefore = loadavg()[0]!;
+  const web = await ensureWebBuild({ log: (s) => progress(s) });
+  const bridge = await BridgeServer.start({ staticDir: web.dir });
+  let one: Awaited<ReturnType<typeof singlePage>>;
+  let scaled: Awaited<ReturnType<typeof atScale>>;
+  let memory: MemoryFigures;
+  const stateJson = JSON.stringify(createInitialState(1));
+  try {
+    progress('1 page: steps, resets, reloads');
+    let t = performance.now();
+    one = await singlePage(bridge, stateJson);
+    lap('one_page', t);
+    t = performance.now();
+    scaled = await atScale(bridge, stateJson);
+    lap('pages_and_suite', t);
+    progress(`memory: 1 env and ${PSS_N} envs, pool and raw pages`);
+    t = performance.now();
+    memory = await memoryPerExtraEnv(bridge, PSS_N, stateJson);
+    lap('memory', t);
+  } finally {
     await bridge.close();
   }
+  const judgeP50 = judgeMs();
+  progress(`merge: ${MERGE_ROWS} rows in 4 shards`);
+  const tMerge = performance.now();
+  const merge: MergeFigures = await mergeBench(MERGE_ROWS, 4);
+  lap('merge', tMerge);
+
+  const { scale, suite } = scaled;
+  const wide = suiteRate(suite.wide);
+  const narrow = suiteRate(suite.narrow);
+  const race = raceCheck(suite);
+  const wallS = (performance.now() - t0) / 1000;
+
+  const rows: Row[] = [
+    ['steps/s, 1 page (real chat actions + JPEG)', fmt(one.envSps), fmt(one.floorSps), `${fmt(one.envSps / one.floorSps, 3)} x floor (goal ≥ 0.8)`],
+    ['  same, floor with the CDP capture the env uses', fmt(one.envSps), fmt(one.floorCdpSps), `${fmt(one.envSps / one.floorCdpSps, 3)} x bare floor`],
+    ['reset p50 (ms)', fmt(one.resetMs), fmt(one.reloadMs), `${fmt(one.reloadMs / one.resetMs, 1)}x faster than reload (goal ≤ 10 ms, ≥ 4x)`],
+    ['reload until the phone is ready p50 (ms)', '', fmt(one.readyMs), ''],
+    ['judge p50 on the full chat state (ms)', fmt(judgeP50, 3), '', `${(stateJson.length / 1024).toFixed(0)} KB state`],
+  ];
+  for (const s of scale) {
+    const goal = s.pages === 8 ? ' (goal ≥ 0.85)' : '';
+    rows.push([`oracle steps/s, real tasks, N=${s.pages} (${s.oracle.episodes} episodes)`, fmt(s.oracle.stepsPerS), fmt(s.floor), `${fmt(s.oracle.stepsPerS / s.floor, 3)} x floor at N=${s.pages}${goal}`]);
+    rows.push([`  env.step loop alone, N=${s.pages}`, fmt(s.envLoop), fmt(s.floor), `${fmt(s.envLoop / s.floor, 3)} x floor (floor samples ${s.floorSamples.map((x) => fmt(x)).join(', ')})`]);
+    rows.push([`  floor on the pool's own pages (${s.poolContexts} context${s.poolContexts > 1 ? 's' : ''})`, '', fmt(s.floorPoolPages), `${fmt(s.floorPoolPages / s.floor, 3)} x the one-context floor`]);
+  }
+  rows.push(
+    [`PSS per extra env (MB), 1 vs ${memory.envs} envs`, fmt(memory.perExtraEnvMb, 1), fmt(memory.floorPerExtraPageMb, 1), `${fmt(memory.perExtraEnvMb / memory.floorPerExtraPageMb, 2)} x floor (goal ≤ 25 MB)`],
+    ['  total PSS (MB), 1 → N envs', `${fmt(memory.pss1Mb, 0)}→${fmt(memory.pssNMb, 0)}`, `${fmt(memory.floor1Mb, 0)}→${fmt(memory.floorNMb, 0)}`, `${memory.processes1} → ${memory.processesN} browser processes in the pool`],
+    [`episodes/min, full suite, parallel ${WIDE} (seeds ${SEEDS.join(',')})`, fmt(wide.perMin, 1), '', `${fmt(wide.perMin / narrow.perMin, 2)} x parallel 1 (${fmt(narrow.perMin, 1)}/min)`],
+    [`success rate, parallel ${WIDE} / parallel 1`, `${fmt(wide.sr * 100, 1)}%`, '', `parallel 1: ${fmt(narrow.sr * 100, 1)}% (${wide.episodes} and ${narrow.episodes} episodes)`],
+    ['per-instance success, parallel 8 = parallel 1', String(race.raceFree), '', `seeds ${SEEDS.join(', ')}${race.mismatches.length ? `; differs: ${race.mismatches.slice(0, 4).join('; ')}` : ''}`],
+    [`merge ${merge.rows} rows from ${merge.shards} shards (ms)`, fmt(merge.ms, 0), '', `rows per shard ${merge.rowsPerShard.join('/')}; samples ${merge.samplesMs.map((x) => fmt(x, 0)).join(', ')} ms`],
+  );
+  printTable(rows);
+  progress(`done in ${fmt(wallS, 1)} s (load average ${fmt(loadBefore)} at the start, ${fmt(loadavg()[0]!)} at the end, ${cpus().length} cores)`);
+
+  const figures = {
+    state_bytes: stateJson.length,
+    env_steps_per_s: num(one.envSps),
+    floor_steps_per_s: num(one.floorSps),
+    env_vs_floor: num(one.envSps / one.floorSps, 3),
+    floor_cdp_steps_per_s: num(one.floorCdpSps),
+    env_vs_floor_cdp: num(one.envSps / one.floorCdpSps, 3),
+    reset_p50_ms: num(one.resetMs),
+    reload_p50_ms: num(one.reloadMs),
+    reload_until_ready_p50_ms: num(one.readyMs),
+    reset_speedup_vs_reload: num(one.reloadMs / one.resetMs, 1),
+    judge_p50_ms: num(judgeP50, 3),
+    n: Object.fromEntries(
+      scale.map((s) => [
+        String(s.pages),
+        {
+          env: num(s.oracle.stepsPerS),
+          floor: num(s.floor),
+          ratio: num(s.oracle.stepsPerS / s.floor, 3),
+          env_loop: num(s.envLoop),
+          env_loop_ratio: num(s.envLoop / s.floor, 3),
+          floor_samples: s.floorSamples.map((x) => num(x)),
+          floor_pool_pages: num(s.floorPoolPages),
+          pool_contexts: s.poolContexts,
+          episodes: s.oracle.episodes,
+          steps: s.oracle.steps,
+          sample_n: s.oracle.sampleN,
+          wall_s: num(s.oracle.wallS),
+          success_rate: num(s.oracle.successRate, 4),
+          not_completed: s.oracle.notCompleted,
+        },
+      ]),
+    ),
+    pss_mb_1_env: num(memory.pss1Mb, 1),
+    pss_mb_n_envs: num(memory.pssNMb, 1),
+    pss_envs: memory.envs,
+    pss_mb_per_extra_env: num(memory.perExtraEnvMb, 1),
+    pss_processes_1_env: memory.processes1,
+    pss_processes_n_envs: memory.processesN,
+    floor_pss_mb_1_page: num(memory.floor1Mb, 1),
+    floor_pss_mb_n_pages: num(memory.floorNMb, 1),
+    floor_pss_mb_per_extra_page: num(memory.floorPerExtraPageMb, 1),
+    episodes_per_min_parallel8: num(wide.perMin, 1),
+    episodes_per_min_parallel1: num(narrow.perMin, 1),
+    success_rate_parallel8: num(wide.sr, 4),
+    success_rate_parallel1: num(narrow.sr, 4),
+    suite_runs: suite.wide.map((w, i) => ({ seed: w.seed, parallel8: { episodes: w.episodes, wall_s: num(w.wallS), sr: num(w.successRate, 4) }, parallel1: { episodes: suite.narrow[i]!.episodes, wall_s: num(suite.narrow[i]!.wallS), sr: num(suite.narrow[i]!.successRate, 4) } })),
+    race_free: race.raceFree,
+    seeds: SEEDS,
+    race_mismatches: race.mismatches,
+    merge_10k_rows_ms: num(merge.ms, 1),
+    merge_rows: merge.rows,
+    merge_rows_per_shard: merge.rowsPerShard,
+    bench_wall_s: num(wallS, 1),
+    section_s: sectionS,
+    load_avg_1m_start: num(loadBefore),
+    load_avg_1m_end: num(loadavg()[0]!),
+  };
+  console.log(JSON.stringify(figures));
 }
 
 await main();

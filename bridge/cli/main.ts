@@ -213,7 +213,8 @@ async function cmdRun(argv: string[]): Promise<number> {
   try {
     const out = await runEvaluation(config, { signal: controller.signal, keepOpenUntil, resume: resolved.resume ?? undefined });
     if (out.interrupted) return 130; // interrupted, as shells expect
-    return out.rows.some((r) => r.status === 'run_error') ? 1 : 0;
+    // Unfinished episodes (a shard process died) or run errors: the run did not do all it should.
+    return out.unfinished > 0 || out.rows.some((r) => r.status === 'run_error') ? 1 : 0;
   } finally {
     process.off('SIGINT', onSigint);
   }

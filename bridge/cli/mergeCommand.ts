@@ -1,5 +1,5 @@
 /** `phonegym merge <dirs…> --run-dir <out>`: one run folder from the folders of `--shard i/K` runs. */
-import { relative } from 'node:path';
+import { shownPath } from '../paths.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { mergeRuns } from '../runner/merge.ts';
 import { formatSummary } from '../runner/summary.ts';
@@ -34,6 +34,6 @@ export async function cmdMerge(argv: string[]): Promise<number> {
   for (const w of out.warnings) console.error(`warning: ${w}`);
   console.log(formatSummary(out.summary));
   console.log(`\nmerged ${positionals.length} shard folder(s), ${out.rows.length} episodes, in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
-  console.log(`run folder: ${relative(process.cwd(), out.runDir) || out.runDir}`);
+  console.log(`run folder: ${shownPath(out.runDir)}`);
   return 0;
 }

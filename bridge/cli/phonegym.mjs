@@ -4,4 +4,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('./main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+process.exitCode = code;
+// The work is done and the files are written: a handle some library left open (a failed browser
+// connection, say) must not keep the command from exiting.
+setTimeout(() => process.exit(code), 3000).unref();

@@ -47,15 +47,15 @@ export interface EnvPoolOptions {
   logDir?: string;
   /** Device ids and log names start with this (a shard's `pNN`). */
   shardPrefix?: string;
-  /** How long a fresh page may take to load and connect (ms). */
+  /** How long a fresh page may take to load and connect (ms, default 60 s: a loaded machine is slow, not broken). */
   connectTimeoutMs?: number;
 }
 
 interface BrowserSlot {
   browser: Browser;
   owned: boolean;
-  /** The shared context under `pages` isolation. */
-  context: BrowserContext | null;
+  /** The shared context under `pages` isolation: one promise, so slots opening at once share it. */
+  context: Promise<BrowserContext> | null;
   relaunching: Promise<void> | null;
   generation: number;
 }
@@ -184,6 +184,11 @@ export class EnvPool implements AsyncIterable<SimulatorEnv> {
     return this.slots.find((s) => s.env.deviceId === deviceId)?.env.page;
   }
 
+  /** How many browser contexts the pool's pages live in (1 per browser under `pages`). */
+  async contextCount(): Promise<number> {
+    return new Set(this.slots.map((s) => s.env.page.context())).size;
+  }
+
   /** The distinct browsers behind the pool (for versions and memory figures). */
   browsers(): Browser[] {
     return this.browserSlots.map((b) => b.browser);
@@ -195,7 +200,7 @@ export class EnvPool implements AsyncIterable<SimulatorEnv> {
     await Promise.all(this.slots.map((s) => s.context?.close().catch(() => {})));
     await Promise.all(
       this.browserSlots.map(async (b) => {
-        await b.context?.close().catch(() => {});
+        await b.context?.then((c) => c.close()).catch(() => {});
         if (b.owned) await b.browser.close().catch(() => {});
       }),
     );
@@ -249,8 +254,8 @@ export class EnvPool implements AsyncIterable<SimulatorEnv> {
     let context: BrowserContext | null = null;
     let page: Page;
     if (this.isolation === 'pages') {
-      bs.context ??= await this.newContext(bs.browser);
-      page = await bs.context.newPage();
+      bs.context ??= this.newContext(bs.browser);
+      page = await (await bs.context).newPage();
     } else {
       context = await this.newContext(bs.browser);
       page = await context.newPage();
@@ -259,10 +264,13 @@ export class EnvPool implements AsyncIterable<SimulatorEnv> {
     const deviceId = `${this.prefix}-phone${index}${replacements ? `-r${replacements}` : ''}`;
     const slot: EnvSlot = { index, browserSlot: bs, context, env: null as unknown as SimulatorEnv, replacements, crashed: false };
     page.on('crash', () => (slot.crashed = true));
-    if (this.opts.logDir) attachLog(page, join(this.opts.logDir, `${this.prefix}_${deviceId}.log`), `[open] ${deviceId} (${this.isolation} isolation)`);
-    const connected = this.opts.bridge.waitForDevice(deviceId, { timeoutMs: this.opts.connectTimeoutMs ?? 30_000 });
+    if (this.opts.logDir) attachLog(page, join(this.opts.logDir, `${this.prefix}_${deviceId.slice(this.prefix.length + 1)}.log`), `[open] ${deviceId} (${this.isolation} isolation)`);
+    // `fresh`: an older page with this id (another pool on a long-lived bridge) must not answer.
+    const connected = this.opts.bridge.waitForDevice(deviceId, { timeoutMs: this.opts.connectTimeoutMs ?? 60_000, fresh: true });
     try {
-      await page.goto(this.opts.bridge.phoneUrl(deviceId, { kind: 'agent' }));
+      // The page is ready when it connects as a device, not at its load event: fonts finish
+      // loading on their own and `settle` waits for them before the first observation.
+      await page.goto(this.opts.bridge.phoneUrl(deviceId, { kind: 'agent' }), { waitUntil: 'domcontentloaded', timeout: this.opts.connectTimeoutMs ?? 60_000 });
     } catch (e) {
       connected.catch(() => {});
       throw new EnvError(`the phone page ${deviceId} did not load: ${(e as Error).message.split('\n')[0]}`, { code: 'env_start' });

@@ -44,6 +44,13 @@ export interface EpisodeHooks {
   errorCode?: () => string | null;
 }
 
+/** The agent itself threw (a bug in it, or its model service failed): not the machine's fault. */
+class AgentFailure extends Error {
+  constructor(readonly original: unknown) {
+    super((original as Error)?.message ?? String(original));
+  }
+}
+
 /** The abort reason that makes an episode a `timeout` rather than `cancelled`. */
 export class EpisodeTimeout extends Error {
   override name = 'EpisodeTimeout';
@@ -134,7 +141,9 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
         break;
       }
       const obs: AgentObservation = { ...last, step: steps };
-      const reply = await abortable(agent.act(obs, ctx), hooks.signal);
+      const reply = await abortable(agent.act(obs, ctx), hooks.signal).catch((e: unknown) => {
+        throw hooks.signal?.aborted ? e : new AgentFailure(e);
+      });
       steps++;
       if ('formatError' in reply) {
         stopReason = 'format_error';
@@ -171,8 +180,14 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     } else {
       status = 'run_error';
       stopReason = 'error';
-      errorCode = hooks.errorCode?.() ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
-      error = (e as Error).message?.split('\n')[0] ?? String(e);
+      if (e instanceof AgentFailure) {
+        const inner = e.original;
+        errorCode = inner instanceof PhonegymError ? String(inner.code) : 'agent_error';
+        error = `the agent failed: ${e.message.split('\n')[0]}`;
+      } else {
+        errorCode = hooks.errorCode?.() ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
+        error = (e as Error).message?.split('\n')[0] ?? String(e);
+      }
     }
   } finally {
     if (ctx) await abortable(Promise.resolve(agent.end?.(ctx)), hooks.signal).catch(() => {});

@@ -6,13 +6,14 @@
  * twice, nothing missing; otherwise it says what is wrong and what to run.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
 import { configDifferences } from './config.ts';
 import type { RunMeta } from './meta.ts';
 import { episodeKey, shardOf } from './plan.ts';
 import { configOfRun, readRunFolder, type RunFolder } from './resume.ts';
 import { summarize, type Summary } from './summary.ts';
+import { shownPath } from '../paths.ts';
 import type { ResultRow } from './types.ts';
 
 export interface MergeOutcome {
@@ -38,7 +39,7 @@ export function mergeRuns(dirs: string[], outArg: string, opts: MergeOptions = {
   if (folders.some((f) => f.dir === out)) throw new UsageError(`--run-dir ${outArg} is one of the folders being merged; write the merge to a new folder`);
   if (existsSync(join(out, 'results.jsonl'))) throw new UsageError(`--run-dir ${outArg} already holds a run; choose another folder or remove it`);
   const warnings: string[] = [];
-  const rel = (d: string) => relative(process.cwd(), d) || d;
+  const rel = (d: string) => shownPath(d);
 
   // They must be shards of one plan.
   for (const f of folders) {

@@ -55,6 +55,7 @@ export function processLayout(config: RunConfig, episodes: PlannedEpisode[]): Pr
     k = n;
   }
   if (k > 1 && instances < k) k = Math.max(1, instances);
+  if (k > 1 && config.port !== 0) warnings.push(`--port ${config.port} is not used with --processes: each process serves its own pages on a free port`);
   if (config.isolation === 'browsers' && config.browsers !== null) warnings.push('--browsers is not used under --isolation browsers: every env has a browser of its own');
   const parts = k > 1 ? splitForProcesses(episodes, k) : [episodes];
   const parallel = divide(n, k);
@@ -92,9 +93,10 @@ export async function runInProcesses(a: {
   signal?: AbortSignal;
   log: (line: string) => void;
   onRow(row: ResultRow): void;
-}): Promise<ExecuteStats> {
+}): Promise<{ stats: ExecuteStats; chromium: string | null }> {
   const top = new RunWriter(a.runDir);
   const total: ExecuteStats = { retried: 0, replaced: 0 };
+  let chromium: string | null = null;
   const children: ChildProcess[] = [];
   const stopAll = () => {
     for (const c of children) if (c.connected) c.send({ type: 'stop' });
@@ -124,6 +126,7 @@ export async function runInProcesses(a: {
                 done = true;
                 total.retried += m.stats.retried;
                 total.replaced += m.stats.replaced;
+                chromium ??= m.chromium;
               }
             });
             child.on('exit', (code, sig) => {
@@ -131,7 +134,7 @@ export async function runInProcesses(a: {
               consoleLog.end();
               resolve();
             });
-            const job: ShardJob = { type: 'job', config: { ...a.config, processes: 1 }, runDir: a.runDir, prefix: shard.prefix, parallel: shard.parallel, browsers: shard.browsers, keys: shard.episodes.map((e) => e.key) };
+            const job: ShardJob = { type: 'job', config: { ...a.config, processes: 1, port: 0 }, runDir: a.runDir, prefix: shard.prefix, parallel: shard.parallel, browsers: shard.browsers, keys: shard.episodes.map((e) => e.key) };
             child.send(job);
             if (a.signal?.aborted) child.send({ type: 'stop' });
           }),
@@ -141,7 +144,7 @@ export async function runInProcesses(a: {
     a.signal?.removeEventListener('abort', stopAll);
     top.close();
   }
-  return total;
+  return { stats: total, chromium };
 }
 
 /**
@@ -150,12 +153,20 @@ export async function runInProcesses(a: {
  * It stops cleanly on the parent's `stop`, on SIGINT, and when the parent goes away.
  */
 export async function shardProcessMain(): Promise<number> {
-  const job = await new Promise<ShardJob>((resolve) => process.once('message', (m: ShardJob) => resolve(m)));
+  // Listen for stop before anything else: a Ctrl+C during start-up must not be lost.
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.on('message', (m: { type: string }) => m.type === 'stop' && stop());
   process.on('SIGINT', stop);
   process.on('disconnect', stop);
+  const job = await new Promise<ShardJob>((resolve) => {
+    const onJob = (m: ShardJob) => {
+      if (m.type !== 'job') return;
+      process.off('message', onJob);
+      resolve(m);
+    };
+    process.on('message', onJob);
+  });
   const send = (m: ShardMessage) => {
     if (process.connected) process.send!(m);
   };

@@ -4,7 +4,7 @@
  * in `--processes K` shard processes → results.jsonl, errors.jsonl, summary.json, meta.json.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
 import type { EpisodeInfo, RunInfo } from '../protocol/messages.ts';
 import { createAgent, findAgent } from '../agents/registry.ts';
@@ -13,7 +13,7 @@ import { EnvPool } from '../env/envPool.ts';
 import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
-import { runsRoot } from '../paths.ts';
+import { runsRoot, shownPath } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import { executeEpisodes, type EpisodeEvents, type ExecuteStats } from './execute.ts';
 import { buildMeta, type RunMeta } from './meta.ts';
@@ -63,6 +63,8 @@ export interface RunOutcome {
   rows: ResultRow[];
   summary: Summary;
   interrupted: boolean;
+  /** Planned episodes with no finished row (interrupted, or a shard process that died). */
+  unfinished: number;
 }
 
 export interface RunOptions {
@@ -93,7 +95,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   if (opts.resume) {
     const r = prepareResume(opts.resume, config, plan, web.hash);
     ({ runDir, meta, kept, todo } = r);
-    log(`resuming ${relative(process.cwd(), runDir) || runDir}: ${kept.length} episode(s) kept, ${todo.length} to run`);
+    log(`resuming ${shownPath(runDir)}: ${kept.length} episode(s) kept, ${todo.length} to run`);
   } else {
     runDir = makeRunDir(config);
     meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash });
@@ -103,7 +105,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
   const layout = processLayout(config, todo);
   for (const w of layout.warnings) log(`warning: ${w}`);
-  meta.execution = { processes: layout.shards.length, parallel: layout.shards.map((s) => s.parallel), browsers: layout.shards.map((s) => s.browsers), isolation: config.isolation, browser_endpoint: config.browserEndpoint !== null };
+  meta.execution = { processes: layout.shards.length, parallel: layout.shards.map((s) => s.parallel), browsers: layout.shards.map((s) => (config.isolation === 'browsers' ? s.parallel : s.browsers)), isolation: config.isolation, browser_endpoint: config.browserEndpoint !== null };
   writeFileSync(join(runDir, 'meta.json'), JSON.stringify(meta, null, 2));
 
   const rows: ResultRow[] = [...kept];
@@ -111,6 +113,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   let stats: ExecuteStats = { retried: 0, replaced: 0 };
   let summary: Summary = summarize([]);
   let finished = false;
+  let missing = 0;
   /** Writes summary.json and the final meta.json and prints the summary: once, at the end or before keep-open. */
   const finish = () => {
     if (finished) return summary;
@@ -119,7 +122,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     const interrupted = opts.signal?.aborted ?? false;
     summary = summarize(rows, { passK: config.passK, errors: readRunErrors(runDir) });
     writeFileSync(join(runDir, 'summary.json'), JSON.stringify(summary, null, 2));
-    const missing = plan.episodes.length - rows.filter((r) => r.status !== 'cancelled').length;
+    missing = plan.episodes.length - rows.filter((r) => r.status !== 'cancelled').length;
     writeFileSync(
       join(runDir, 'meta.json'),
       JSON.stringify({ ...meta, ended_at: endedAt.toISOString(), duration_s: (endedAt.getTime() - startedAt.getTime()) / 1000, interrupted, unfinished_episodes: missing, env_replacements: stats.replaced }, null, 2),
@@ -128,14 +131,16 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
       log('');
       log(formatSummary(summary));
     }
-    if (missing > 0) log(`\n${missing} episode(s) not finished; run them with: phonegym run --resume ${relative(process.cwd(), runDir) || runDir}`);
-    log(`\nrun folder: ${relative(process.cwd(), runDir) || runDir}`);
+    if (missing > 0) log(`\n${missing} episode(s) not finished; run them with: phonegym run --resume ${shownPath(runDir)}`);
+    log(`\nrun folder: ${shownPath(runDir)}`);
     return summary;
   };
   try {
-    if (todo.length === 0) log('nothing left to run');
+    if (todo.length === 0) log(opts.resume ? 'nothing left to run' : 'this selection holds no episodes for this shard');
     else if (layout.shards.length > 1) {
-      stats = await runInProcesses({ config, runDir, layout, signal: opts.signal, log, onRow: (row) => (rows.push(row), progress.done(row)) });
+      const r = await runInProcesses({ config, runDir, layout, signal: opts.signal, log, onRow: (row) => (rows.push(row), progress.done(row)) });
+      stats = r.stats;
+      meta.versions.chromium = r.chromium;
     } else {
       const writer = new RunWriter(runDir);
       try {
@@ -155,9 +160,10 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
             progress.done(row);
           },
           onError: (e) => writer.error(e),
-          finish: (s) => {
+          finish: (s, chromium) => {
             writer.close();
             stats = s;
+            meta.versions.chromium = chromium;
             return finish();
           },
           opts: { ...opts, log },
@@ -171,7 +177,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   } finally {
     finish();
   }
-  return { runDir, rows, summary, interrupted: opts.signal?.aborted ?? false };
+  return { runDir, rows, summary, interrupted: opts.signal?.aborted ?? false, unfinished: missing };
 }
 
 export interface LocalRunInput {
@@ -188,7 +194,7 @@ export interface LocalRunInput {
   onRow(row: ResultRow): void;
   onError(entry: ErrorEntry): void;
   /** Called once the episodes are done (before keep-open): writes and prints the summary. */
-  finish?(stats: ExecuteStats): Summary;
+  finish?(stats: ExecuteStats, chromium: string | null): Summary;
   opts: RunOptions & { log: (line: string) => void };
 }
 
@@ -260,7 +266,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       events,
       log,
     });
-    const summary = input.finish?.(stats);
+    const summary = input.finish?.(stats, chromium);
     const runInfo: RunInfo = { ...input.runInfo, finishedAt: new Date().toISOString(), ...(summary ? { summary: summary as unknown as Record<string, unknown> } : {}) };
     bridge.studio.broadcast('runEnded', runInfo);
     if (config.keepOpen && opts.keepOpenUntil && !opts.signal?.aborted) {

@@ -18,6 +18,7 @@ export interface SuiteSummary {
 }
 
 export interface Summary {
+  /** Finished episodes (cancelled ones are only in status_counts). */
   episodes: number;
   status_counts: Record<EpisodeStatus, number>;
   success: number;
@@ -68,9 +69,11 @@ export function passHatK(n: number, c: number, k: number): number {
  * with --parallel, a resumed run and a merge of shards give the same summary as one plain run.
  */
 export function summarize(unordered: ResultRow[], opts: { passK?: number[]; errors?: AttemptError[] } = {}): Summary {
-  const rows = [...unordered].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : a.instance - b.instance || a.trial_id - b.trial_id));
+  const sorted = [...unordered].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : a.instance - b.instance || a.trial_id - b.trial_id));
   const status_counts: Record<EpisodeStatus, number> = { completed: 0, run_error: 0, eval_error: 0, timeout: 0, rejected: 0, cancelled: 0 };
-  for (const r of rows) status_counts[r.status]++;
+  for (const r of sorted) status_counts[r.status]++;
+  // A cancelled episode (Ctrl+C) is unfinished work, not a result: counted, never rated.
+  const rows = sorted.filter((r) => r.status !== 'cancelled');
   const ok = rows.filter((r) => r.success);
   const per_suite: Record<string, SuiteSummary> = {};
   for (const suite of [...new Set(rows.map((r) => r.suite))].sort()) {
@@ -96,7 +99,8 @@ export function summarize(unordered: ResultRow[], opts: { passK?: number[]; erro
     tasks: { passed: byTask((r) => r.success), failed: byTask((r) => !r.success && r.status === 'completed'), errored: byTask((r) => r.status !== 'completed') },
     retries: retriesOf(rows, opts.errors ?? []),
   };
-  const trials = Math.max(0, ...rows.map((r) => r.trial_id + 1));
+  // (a loop, not Math.max(...rows): a spread of 100k+ rows overflows the call stack)
+  const trials = rows.reduce((m, r) => Math.max(m, r.trial_id + 1), 0);
   if (trials > 1 && opts.passK?.length) {
     const groups = new Map<string, ResultRow[]>();
     for (const r of rows) {
@@ -142,7 +146,7 @@ export function formatSummary(s: Summary): string {
   lines.push(`episodes ${s.episodes}   SR ${pct(s.success_rate)}   PR ${pct(s.progress_rate)}   FC ${s.false_complete}   OT ${s.overdue_termination}   USE ${s.unexpected_side_effects}`);
   lines.push(`avg steps  success ${s.avg_steps.success ?? '-'}   all ${s.avg_steps.all ?? '-'}   avg runtime ${s.avg_runtime_s ?? '-'} s`);
   const bad = Object.entries(s.status_counts).filter(([k, v]) => k !== 'completed' && v > 0);
-  if (bad.length) lines.push(`not completed: ${bad.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (bad.length) lines.push(`not completed: ${bad.map(([k, v]) => `${k} ${v}`).join(', ')}${s.status_counts.cancelled ? ' (cancelled episodes are not rated)' : ''}`);
   if (s.retries.retried_attempts) lines.push(`retried after infrastructure errors: ${s.retries.retried_attempts} attempt(s) (${Object.entries(s.retries.by_code).map(([k, v]) => `${k} ${v}`).join(', ')}), ${s.retries.recovered} episode(s) recovered`);
   if (s.pass_at_k) lines.push(`pass@k ${Object.entries(s.pass_at_k).map(([k, v]) => `@${k} ${pct(v)}`).join('  ')}   pass^k ${Object.entries(s.pass_hat_k ?? {}).map(([k, v]) => `^${k} ${pct(v)}`).join('  ')}`);
   const suites = Object.entries(s.per_suite);

@@ -141,10 +141,11 @@ export class BridgeServer {
   }
 
   /** Resolves once the page for `deviceId` has completed its handshake (immediately if it has). */
-  waitForDevice(deviceId: string, opts: { timeoutMs?: number } = {}): Promise<DeviceConnection> {
+  /** The device's connection once it connects; `fresh` ignores one already open (wait for a new page). */
+  waitForDevice(deviceId: string, opts: { timeoutMs?: number; fresh?: boolean } = {}): Promise<DeviceConnection> {
     if (this.closing) return Promise.reject(new Error(`bridge is closed: device "${deviceId}" cannot connect`));
     const hint = `is a page open at ${this.url}/phone.html?device=${encodeURIComponent(deviceId)}&token=… ? Check the browser console for errors`;
-    return this.registry.waitFor(deviceId, opts.timeoutMs ?? DEFAULT_WAIT_FOR_DEVICE_MS, hint);
+    return this.registry.waitFor(deviceId, opts.timeoutMs ?? DEFAULT_WAIT_FOR_DEVICE_MS, hint, opts.fresh ?? false);
   }
 
   device(deviceId: string): DeviceConnection | undefined {

@@ -188,9 +188,9 @@ export class DeviceRegistry {
     this.emit({ type: 'added', device });
   }
 
-  waitFor(id: string, timeoutMs: number, hint: string): Promise<DeviceConnection> {
+  waitFor(id: string, timeoutMs: number, hint: string, fresh = false): Promise<DeviceConnection> {
     const existing = this.byId.get(id);
-    if (existing && !existing.closed) return Promise.resolve(existing);
+    if (existing && !existing.closed && !fresh) return Promise.resolve(existing);
     return new Promise((resolve, reject) => {
       let set = this.waiters.get(id);
       if (!set) this.waiters.set(id, (set = new Set()));

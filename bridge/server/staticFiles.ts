@@ -89,12 +89,15 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   const info = await stat(file);
   const type = mimeType(file);
   const isHtml = type.startsWith('text/html');
+  // Vite names built assets by content hash (`phone-DSQsHUlP.js`): they never change under a
+  // name, so every page after the first takes them (fonts are megabytes) from the cache.
+  const hashed = pathname.startsWith('/assets/') && /-[\w-]{8}\.\w+$/.test(pathname);
   res.writeHead(200, {
     'Content-Type': type,
     'Content-Length': String(info.size),
     'X-Content-Type-Options': 'nosniff',
     // Built assets carry content hashes, but the html names them: it must never be stale.
-    'Cache-Control': isHtml ? 'no-store' : 'no-cache',
+    'Cache-Control': isHtml ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...(isHtml ? { 'Content-Security-Policy': HTML_CSP, 'Referrer-Policy': 'no-referrer' } : {}),
   });
   if (req.method === 'HEAD') {

@@ -98,14 +98,18 @@ export function dragScroll(opts: DragScrollOptions = {}): Attachment<HTMLElement
       window.addEventListener('pointercancel', onUp, true);
     };
 
-    const onMove = (e: PointerEvent): void => {
-      if (!track || e.pointerId !== track.id) return;
-      const c = along(e);
+    /** One raw pointer position; false when the gesture stopped being a drag. */
+    const moveTo = (p: PointerEvent): boolean => {
+      if (!track) return false;
+      const c = along(p);
       let d = c - track.last;
       track.last = c;
       if (!track.dragging) {
-        if (Math.abs(across(e) - track.startAcross) >= TAP_SLOP_PX * 2 && Math.abs(c - track.start) < TAP_SLOP_PX) return release();
-        if (Math.abs(c - track.start) < TAP_SLOP_PX) return;
+        if (Math.abs(across(p) - track.startAcross) >= TAP_SLOP_PX * 2 && Math.abs(c - track.start) < TAP_SLOP_PX) {
+          release();
+          return false;
+        }
+        if (Math.abs(c - track.start) < TAP_SLOP_PX) return true;
         track.dragging = true;
         el.dataset.dragging = 'true';
         d = c - track.start;
@@ -113,7 +117,16 @@ export function dragScroll(opts: DragScrollOptions = {}): Attachment<HTMLElement
       setPos(pos() - d);
       track.deltas.push(d);
       if (track.deltas.length > FLING_SAMPLES) track.deltas.shift();
-      e.preventDefault();
+      return true;
+    };
+
+    const onMove = (e: PointerEvent): void => {
+      if (!track || e.pointerId !== track.id) return;
+      // A busy renderer merges the moves of one frame into one event; the raw moves inside it
+      // keep the fling independent of how loaded the machine is.
+      const raw = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
+      for (const p of raw.length ? raw : [e]) if (!moveTo(p)) return;
+      if (track?.dragging) e.preventDefault();
     };
 
     const onUp = (e: PointerEvent): void => {

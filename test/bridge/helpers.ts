@@ -34,6 +34,7 @@ export async function makeWebRoot(): Promise<{ dir: string; root: string }> {
     'assets/photo.jpg': 'jpg',
     'assets/data.json': '{"a":1}',
     'assets/phone.js.map': '{"version":3}',
+    'assets/noto-400-Ba7eOkfT.woff2': 'wOF2',
     '.hidden': SECRET,
   };
   for (const [name, body] of Object.entries(files)) await writeFile(path.join(root, name), body);

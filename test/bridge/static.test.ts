@@ -25,6 +25,12 @@ function get(path: string, method = 'GET'): Promise<{ status: number; headers: R
 }
 
 describe('static files', () => {
+  it('content-hashed assets are cached for good (every page after the first skips the megabytes of fonts); html never', async () => {
+    expect((await get('/assets/noto-400-Ba7eOkfT.woff2')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/phone.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/phone.html')).headers['cache-control']).toBe('no-store');
+  });
+
   it.each([
     ['/phone.html', 'text/html; charset=utf-8'],
     ['/studio.html', 'text/html; charset=utf-8'],

@@ -144,6 +144,8 @@ describe('isolation levels and remote browsers', () => {
         seen.push(env.deviceId);
       }
       expect(seen).toEqual(['p00-phone0', 'p00-phone1', 'p00-phone2']);
+      // pages isolation: one context for all (a quarter of the memory of contexts, no storage race).
+      expect(await pool.contextCount()).toBe(1);
       const a = await pool.acquire();
       await a.page.goto('chrome://crash').catch(() => {});
       await expect.poll(() => pool.isBroken(a)).toBe(true);
@@ -155,6 +157,14 @@ describe('isolation levels and remote browsers', () => {
       // All three are free again.
       const all = await Promise.all([pool.acquire(), pool.acquire(), pool.acquire()]);
       expect(new Set(all.map((e) => e.deviceId)).size).toBe(3);
+      // A second pool with the same ids on the same bridge gets its own pages' connections.
+      const second = await EnvPool.open({ bridge, size: 2 });
+      try {
+        for await (const env of second) await env.reset(state);
+        expect(await second.contextCount()).toBe(1);
+      } finally {
+        await second.close();
+      }
     } finally {
       await pool.close();
       await bridge.close();

@@ -180,7 +180,8 @@ describe('interruptions', () => {
     readJsonl(join(dir, 'errors.jsonl'));
     for (const p of ['p00', 'p01']) readJsonl(join(dir, 'shards', p, 'results.jsonl'));
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
-    expect(summary.episodes).toBe(rows.length);
+    expect(summary.episodes).toBe(rows.filter((x) => x.status !== 'cancelled').length);
+    expect(summary.status_counts.cancelled).toBe(rows.length - summary.episodes);
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
     expect(meta.interrupted).toBe(true);
     expect(meta.unfinished_episodes).toBeGreaterThan(0);

@@ -106,6 +106,13 @@ describe('summary', () => {
     expect(b).toEqual(a);
   });
 
+  it('copes with a very large run (no argument-spread limits)', () => {
+    const many = Array.from({ length: 150_000 }, (_, i) => row({ instance: i % 50_000, trial_id: Math.floor(i / 50_000) }));
+    const s = summarize(many, { passK: [1, 2] });
+    expect(s.episodes).toBe(150_000);
+    expect(s.pass_at_k).toEqual({ '1': 1, '2': 1 });
+  });
+
   it('reports retried infrastructure errors apart from the results', () => {
     const s = summarize([row({ attempts: 2 }), row({ task_id: 'chat.B' })], { errors: [{ error_code: 'page_crashed', retried: true }] });
     expect(s.retries).toEqual({ retried_attempts: 1, by_code: { page_crashed: 1 }, recovered: 1 });
