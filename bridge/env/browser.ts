@@ -3,6 +3,7 @@
  * Chromium or Chrome, Playwright's own downloaded browser, else a clear message on how to get one.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { chromium, type Browser, type LaunchOptions } from 'playwright';
 import { UsageError } from '../protocol/errors.ts';
 
@@ -32,6 +33,12 @@ export const CHROMIUM_ARGS = [
   '--disable-lcd-text',
   '--force-color-profile=srgb',
   '--hide-scrollbars',
+  // Every page gets its frame when it asks: without this, all but one of N pages in a browser
+  // wait up to a second for requestAnimationFrame (measured: 170-960 ms), and so for `settle`.
+  '--disable-frame-rate-limit',
+  // Pages share renderer processes, at most one per core: measured on 2 cores, an extra phone
+  // page costs 23 MB instead of 37 MB, and 8 pages step faster (fewer processes contending).
+  `--renderer-process-limit=${Math.max(2, availableParallelism())}`,
 ];
 
 export interface ChromiumLocation {

@@ -148,9 +148,8 @@ export class SimulatorEnv {
         await mouse.move(a.x1, a.y1);
         await mouse.down();
         await mouse.move(a.x2, a.y2, { steps: 5 });
-        // The finger rests before lifting: a zero-delta move tells the phone not to fling. It
-        // goes in a frame of its own, so a busy renderer cannot merge it into the last move.
-        await this.page.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
+        // The finger rests before lifting: a zero-delta move tells the phone not to fling (when a
+        // busy renderer merges it into the last move, the phone reads the raw moves inside).
         await mouse.move(a.x2, a.y2);
         await mouse.up();
         break;
