@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { passAtK, passHatK, summarize } from '../../bridge/runner/summary.ts';
-import type { ResultRow } from '../../bridge/runner/types.ts';
+import { resultRow } from './rows.ts';
 
-function row(over: Partial<ResultRow>): ResultRow {
-  return {
-    task_id: 'chat.A', task_name: 'A', suite: 'chat', apps: ['chat'], difficulty: 'L1', objective: 'action', instance: 0, trial_id: 0, seed: 1, params: {}, goal: '', agent: 'x',
-    status: 'completed', error_code: null, error: null, stop_reason: 'complete', steps: 3, max_steps: 15, success: true, goal_success: true, progress: 1, clean: true, passed: true,
-    false_complete: false, overdue_termination: false, answer: null, judge: { success: true, clean: true, progress: 1, passed: true, issues: [], warnings: [] }, init_state_hash: 'h', runtime_s: 1, trajectory: 't', usage: null, attempts: 1,
-    ...over,
-  };
-}
+const row = resultRow;
 
 describe('pass@k', () => {
   it('matches hand-computed values', () => {
