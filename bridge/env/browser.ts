@@ -39,6 +39,9 @@ export const CHROMIUM_ARGS = [
   // Pages share renderer processes, at most one per core: measured on 2 cores, an extra phone
   // page costs 23 MB instead of 37 MB, and 8 pages step faster (fewer processes contending).
   `--renderer-process-limit=${Math.max(2, availableParallelism())}`,
+  // A phone page's script allocates little: a 1 MB young generation instead of up to 16 MB keeps
+  // an extra env near 20 MB of PSS (measured: 26 → 20 MB on 2 cores).
+  '--js-flags=--max-semi-space-size=1',
 ];
 
 export interface ChromiumLocation {
