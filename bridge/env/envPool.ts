@@ -196,7 +196,7 @@ export class EnvPool implements AsyncIterable<SimulatorEnv> {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const w of this.waiters.splice(0)) void w; // waiters stay pending; their runner is stopping
+    this.waiters.length = 0; // an acquire still waiting stays pending: its runner is stopping
     await Promise.all(this.slots.map((s) => s.context?.close().catch(() => {})));
     await Promise.all(
       this.browserSlots.map(async (b) => {

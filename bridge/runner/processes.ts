@@ -12,6 +12,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureWebBuild } from '../build/webBuild.ts';
 import { BIN_PATH } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import type { ExecuteStats } from './execute.ts';
@@ -175,8 +176,8 @@ export async function shardProcessMain(): Promise<number> {
   const writer = new RunWriter(dir);
   const rows: ResultRow[] = [];
   const errors: ErrorEntry[] = [];
+  // (run.ts imports this module: the runner is loaded when a shard process needs it)
   const { runLocal } = await import('./run.ts');
-  const { ensureWebBuild } = await import('../build/webBuild.ts');
   try {
     const plan = await planRun(job.config);
     const keys = new Set(job.keys);

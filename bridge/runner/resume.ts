@@ -99,9 +99,12 @@ export function prepareResume(dirArg: string, config: RunConfig, plan: Plan, app
     const now = new Set(plan.tasks.map((t) => t.id));
     const added = [...now].filter((t) => !before.has(t));
     const removed = [...before].filter((t) => !now.has(t));
-    const changed = plan.tasks.filter((t) => before.has(t.id)).map((t) => t.id);
-    const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `gone ${removed.join(', ')}` : ''].filter(Boolean);
-    throw new UsageError(`cannot resume ${dirArg}: the task set differs from the one it was planned with (${parts.join('; ') || `instances or budgets of ${changed.slice(0, 5).join(', ')} changed`}). Start a new run`);
+    const count = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
+    const instancesBefore = count(meta.instances.map((i) => i.task_id));
+    const instancesNow = count(plan.episodes.filter((e) => e.trial === 0).map((e) => e.task.id));
+    const changed = plan.tasks.filter((t) => before.has(t.id) && (instancesBefore.get(t.id) !== instancesNow.get(t.id) || meta.task_max_steps[t.id] !== plan.taskMaxSteps[t.id])).map((t) => t.id);
+    const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `gone ${removed.join(', ')}` : '', changed.length ? `instances or step budget changed for ${changed.join(', ')}` : ''].filter(Boolean);
+    throw new UsageError(`cannot resume ${dirArg}: the task set differs from the one it was planned with (${parts.join('; ') || 'the instances planned differ'}). Start a new run`);
   }
   const changedFiles = plan.tasks.filter((t) => meta.hashes.task_files[t.id] !== undefined && meta.hashes.task_files[t.id] !== fileHash(t.file));
   if (changedFiles.length) throw new UsageError(`cannot resume ${dirArg}: task files changed since it started (${changedFiles.map((t) => t.file).join(', ')}); its rows would mix two versions. Start a new run`);
