@@ -39,9 +39,11 @@ export const CHROMIUM_ARGS = [
   // Pages share renderer processes, at most one per core: measured on 2 cores, an extra phone
   // page costs 23 MB instead of 37 MB, and 8 pages step faster (fewer processes contending).
   `--renderer-process-limit=${Math.max(2, availableParallelism())}`,
-  // A phone page's script allocates little: a 1 MB young generation instead of up to 16 MB keeps
-  // an extra env near 20 MB of PSS (measured: 26 → 20 MB on 2 cores).
-  '--js-flags=--max-semi-space-size=1',
+  // A phone page's script allocates little: a 1 MB young generation instead of up to 16 MB, and
+  // the old generation grows by 25 % at a time instead of doubling. Measured on 2 cores, PSS per
+  // extra env after 12 steps: 30-32 MB with neither, about 20 MB with both, steps/s unchanged
+  // (V8's --optimize-for-size saves as much but costs a fifth of the steps/s).
+  '--js-flags=--max-semi-space-size=1 --heap-growing-percent=25',
 ];
 
 export interface ChromiumLocation {

@@ -23,6 +23,7 @@ import type { CoordSpace } from '../protocol/actions.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { VIEWPORT } from '../protocol/state.ts';
 import type { BridgeServer } from '../server/bridgeServer.ts';
+import { DEVICE_ID_PATTERN } from '../server/deviceRegistry.ts';
 import { launchChromium } from './browser.ts';
 import { EnvError, SimulatorEnv } from './simulatorEnv.ts';
 
@@ -88,6 +89,11 @@ export class EnvPool implements AsyncIterable<SimulatorEnv> {
     if (!Number.isInteger(opts.size) || opts.size < 1) throw new UsageError(`an env pool needs at least one env (got size ${opts.size})`);
     const isolation = opts.isolation ?? 'pages';
     if (!ISOLATIONS.includes(isolation)) throw new UsageError(`isolation must be one of ${ISOLATIONS.join(', ')} (got "${isolation}")`);
+    const prefix = opts.shardPrefix ?? 'p00';
+    // Device ids are `<prefix>-phone<i>` (and `-rN` after a replace): the bridge refuses any other shape.
+    if (!DEVICE_ID_PATTERN.test(`${prefix}-phone${opts.size - 1}-r99`)) {
+      throw new UsageError(`shardPrefix "${prefix}" cannot start a device id: use letters, digits, '.', '_', ':' or '-', starting with a letter or digit, at most 48 characters`);
+    }
     if (opts.browser && (isolation === 'browsers' || (opts.browsers ?? 1) > 1)) throw new UsageError('a given browser can only be shared: use isolation pages or contexts with browsers = 1');
     const pool = new EnvPool(opts);
     try {

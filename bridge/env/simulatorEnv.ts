@@ -104,15 +104,50 @@ export class SimulatorEnv {
    * by settle, and agent pages hide the caret themselves).
    */
   async screenshot(): Promise<Buffer> {
-    if (this.cdp === undefined) this.cdp = await this.page.context().newCDPSession(this.page).catch(() => null);
-    if (this.cdp) {
+    const cdp = await this.session();
+    if (cdp) {
       const scale = this.coords.screenshotScale;
       // Headless Chromium captures at CSS size unless a clip asks for the device scale.
       const clip = scale > 1 ? { clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale } } : {};
-      const { data } = await this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: this.quality, optimizeForSpeed: true, ...clip });
+      const { data } = await cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: this.quality, optimizeForSpeed: true, ...clip });
       return Buffer.from(data, 'base64');
     }
     return this.page.screenshot({ type: 'jpeg', quality: this.quality, scale: this.coords.screenshotScale > 1 ? 'device' : 'css', caret: 'hide' });
+  }
+
+  private async session(): Promise<CDPSession | null> {
+    if (this.cdp === undefined) this.cdp = await this.page.context().newCDPSession(this.page).catch(() => null);
+    return this.cdp;
+  }
+
+  /**
+   * A finger stroke: down at `from`, `moves` even steps to `to`, optionally a rest (a zero-delta
+   * move: the phone then does not fling), up. Over CDP the events are sent all at once and the
+   * browser delivers them in order: the renderer may merge the moves into one pointermove, and
+   * the phone reads the raw moves inside it, so the outcome is the same as one frame per move
+   * (Playwright's mouse.move waits for each), in a third of the time.
+   */
+  private async stroke(from: { x: number; y: number }, to: { x: number; y: number }, moves: number, rest: boolean): Promise<void> {
+    const points = [from];
+    for (let i = 1; i <= moves; i++) points.push({ x: from.x + ((to.x - from.x) * i) / moves, y: from.y + ((to.y - from.y) * i) / moves });
+    if (rest) points.push(to);
+    const cdp = await this.session();
+    if (!cdp) {
+      const mouse = this.page.mouse;
+      await mouse.move(from.x, from.y);
+      await mouse.down();
+      for (const p of points.slice(1)) await mouse.move(p.x, p.y);
+      await mouse.up();
+      return;
+    }
+    const send = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', p: { x: number; y: number }, pressed: boolean) =>
+      cdp.send('Input.dispatchMouseEvent', { type, x: p.x, y: p.y, button: type === 'mouseMoved' && !pressed ? 'none' : 'left', buttons: pressed ? 1 : 0, clickCount: type === 'mouseMoved' ? 0 : 1, pointerType: 'mouse' });
+    await Promise.all([
+      send('mouseMoved', from, false),
+      send('mousePressed', from, true),
+      ...points.slice(1).map((p) => send('mouseMoved', p, true)),
+      send('mouseReleased', to, false),
+    ]);
   }
 
   /**
@@ -139,19 +174,11 @@ export class SimulatorEnv {
         await mouse.up();
         break;
       case 'swipe':
-        await mouse.move(a.x1, a.y1);
-        await mouse.down();
-        await mouse.move(a.x2, a.y2, { steps: 6 });
-        await mouse.up();
+        await this.stroke({ x: a.x1, y: a.y1 }, { x: a.x2, y: a.y2 }, 6, false);
         break;
       case 'drag':
-        await mouse.move(a.x1, a.y1);
-        await mouse.down();
-        await mouse.move(a.x2, a.y2, { steps: 5 });
-        // The finger rests before lifting: a zero-delta move tells the phone not to fling (when a
-        // busy renderer merges it into the last move, the phone reads the raw moves inside).
-        await mouse.move(a.x2, a.y2);
-        await mouse.up();
+        // The finger rests before lifting: a zero-delta move tells the phone not to fling.
+        await this.stroke({ x: a.x1, y: a.y1 }, { x: a.x2, y: a.y2 }, 5, true);
         break;
       case 'type':
         if (a.x !== undefined && a.y !== undefined) await mouse.click(a.x, a.y);

@@ -135,6 +135,8 @@ describe('isolation levels and remote browsers', () => {
   it('EnvPool: for await over envs, acquire/release, and replace after a crash', async () => {
     const web = await ensureWebBuild({});
     const bridge = await BridgeServer.start({ staticDir: web.dir });
+    // A prefix the bridge would refuse as a device id fails at once, not after a 60 s connect wait.
+    await expect(EnvPool.open({ bridge, size: 1, shardPrefix: 'a+b' })).rejects.toThrow(/shardPrefix "a\+b" cannot start a device id/);
     const pool = await EnvPool.open({ bridge, size: 3, isolation: 'pages' });
     try {
       const state = JSON.stringify(createInitialState(4));
