@@ -4,6 +4,7 @@
  * resumes with the observation that action produced. So oracle steps are recorded, counted and
  * judged exactly like any other agent's.
  */
+import { Deferred } from '../protocol/deferred.ts';
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
@@ -16,17 +17,6 @@ export class OracleError extends PhonegymError {
   override name = 'OracleError';
 }
 
-class Deferred<T> {
-  promise: Promise<T>;
-  resolve!: (v: T) => void;
-  reject!: (e: unknown) => void;
-  constructor() {
-    this.promise = new Promise<T>((res, rej) => {
-      this.resolve = res;
-      this.reject = rej;
-    });
-  }
-}
 
 class EpisodeOver extends Error {}
 

@@ -3,10 +3,13 @@ import { UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../tasks/suggest.ts';
 import { noopAgent } from './noop.ts';
 import { oracleAgent } from './oracle.ts';
+import { openaiAgent } from './openai.ts';
 import { randomAgent } from './random.ts';
+import { remoteAgent } from './remote.ts';
+import { replayAgent } from './replay.ts';
 import type { Agent, AgentFactory, AgentFactoryOptions } from './types.ts';
 
-export const AGENTS: readonly AgentFactory[] = [oracleAgent, noopAgent, randomAgent];
+export const AGENTS: readonly AgentFactory[] = [oracleAgent, noopAgent, randomAgent, replayAgent, openaiAgent, remoteAgent];
 
 export function agentNames(): string[] {
   return AGENTS.map((a) => a.name);

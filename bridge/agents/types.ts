@@ -25,16 +25,35 @@ export interface AgentObservation extends Observation {
   step: number;
 }
 
+/** What one model call cost: recorded per step in the trajectory and summed per episode. */
+export interface StepUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Wall time of the successful request. */
+  latency_ms: number;
+  /** HTTP requests made (retries included). */
+  requests: number;
+  /** With a price table (`--price-in/--price-out`), else null. */
+  cost_usd: number | null;
+}
+
 export type AgentReply =
-  | { action: Action; raw?: string; thought?: string }
+  | { action: Action; raw?: string; thought?: string; usage?: StepUsage }
   /** The agent's output could not be understood; ends the episode as a format error. */
-  | { formatError: string; raw?: string };
+  | { formatError: string; raw?: string; usage?: StepUsage };
 
 export interface Agent {
   readonly name: string;
   /** Called once per episode before the first act. */
   start?(ep: EpisodeContext): void | Promise<void>;
-  act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply>;
+  /** `signal` aborts when the episode ends early (timeout, Ctrl+C): drop any request in flight. */
+  act(obs: AgentObservation, ep: EpisodeContext, signal?: AbortSignal): Promise<AgentReply>;
+  /**
+   * Feedback rounds (`--max-rounds`, seed 003): the agent said it was done, the judge found the
+   * task not done, and these are its findings. The conversation goes on; an agent without this
+   * method gets the findings nowhere and its extra rounds are blind (the row says so).
+   */
+  feedbackFromJudge?(text: string, ep: EpisodeContext): void;
   /** Called once per episode after the loop, whatever happened. */
   end?(ep: EpisodeContext): void | Promise<void>;
 }

@@ -68,6 +68,10 @@ function syntheticRow(task: LoadedTask, instance: number, seed: number): ResultR
     runtime_s: Math.round(steps * 120 + (h % 900)) / 1000,
     trajectory: join('trajectory', trajectoryDirName(task.id, instance, 0, true, false)),
     usage: null,
+    rounds: 1,
+    blind_rounds: 0,
+    vlm_judge: null,
+    retry: null,
     attempts: 1,
   };
 }

@@ -33,6 +33,36 @@ export function intFlag(name: string, v: string | undefined, opts: { min?: numbe
   return n;
 }
 
+export function numberFlag(name: string, v: string | undefined, opts: { min?: number; max?: number } = {}): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v.trim());
+  if (!v.trim() || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number (got "${v}")`);
+  if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min} (got ${n})`);
+  if (opts.max !== undefined && n > opts.max) throw new UsageError(`--${name} must be at most ${opts.max} (got ${n})`);
+  return n;
+}
+
+/** An http(s) URL, else a clear error naming the flag. */
+export function urlFlag(name: string, v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new UsageError(`--${name} must be a URL such as http://127.0.0.1:8000/v1 (got "${v}")`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--${name} must start with http:// or https:// (got "${v}")`);
+  if (u.username || u.password) throw new UsageError(`--${name} must not carry credentials: put the key in an environment variable and name it with --api-key-env`);
+  return v;
+}
+
+/** The name of an environment variable (never its value). */
+export function envNameFlag(name: string, v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) throw new UsageError(`--${name} takes the NAME of an environment variable, such as MY_API_KEY (got something else): the key itself must never be on a command line`);
+  return v;
+}
+
 export function listFlag(v: string | undefined): string[] {
   return v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [];
 }

@@ -8,6 +8,7 @@ import { findChromium, INSTALL_HINT } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { resolve } from 'node:path';
 import { DEFAULT_CONFIG, EXECUTION_KEYS, type RunConfig } from '../runner/config.ts';
+import { preflight } from '../runner/preflight.ts';
 import { ISOLATIONS } from '../env/envPool.ts';
 import { parseShard } from '../runner/plan.ts';
 import { configOfRun, readMeta } from '../runner/resume.ts';
@@ -18,7 +19,8 @@ import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts
 import { instanceCount } from '../tasks/sampler.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
 import { didYouMean } from '../tasks/suggest.ts';
-import { choiceFlag, intFlag, listFlag, parseFlags, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
+import { findFormat } from '../agents/formats/index.ts';
+import { choiceFlag, envNameFlag, intFlag, listFlag, numberFlag, parseFlags, urlFlag, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
 import { cmdVerify } from './verifyCommand.ts';
 import { cmdNewTask } from './newTask.ts';
 
@@ -51,6 +53,27 @@ const RUN_FLAGS = {
   retries: { type: 'string' },
   shard: { type: 'string' },
   resume: { type: 'string' },
+  'model-name': { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  temperature: { type: 'string' },
+  'max-tokens': { type: 'string' },
+  observation: { type: 'string' },
+  'image-detail': { type: 'string' },
+  'agent-format': { type: 'string' },
+  'price-in': { type: 'string' },
+  'price-out': { type: 'string' },
+  'model-timeout': { type: 'string' },
+  'model-retries': { type: 'string' },
+  replay: { type: 'string' },
+  'max-rounds': { type: 'string' },
+  'agent-connect-timeout': { type: 'string' },
+  'agent-turn-timeout': { type: 'string' },
+  'judge-mode': { type: 'string' },
+  'judge-model': { type: 'string' },
+  'judge-base-url': { type: 'string' },
+  'judge-api-key-env': { type: 'string' },
+  'max-images': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpec;
 
@@ -61,6 +84,10 @@ const FLAG_KEYS: Record<string, keyof RunConfig> = {
   'eval-mode': 'evalMode', coords: 'coords', 'screenshot-scale': 'screenshotScale', 'jpeg-quality': 'jpegQuality', studio: 'studio', 'studio-wait': 'studioWait', pace: 'pace', 'keep-open': 'keepOpen',
   port: 'port', strict: 'strict', parallel: 'parallel', processes: 'processes', isolation: 'isolation', browsers: 'browsers', 'browser-endpoint': 'browserEndpoint', 'episode-timeout': 'episodeTimeout',
   retries: 'retries', shard: 'shard',
+  'model-name': 'modelName', 'base-url': 'baseUrl', 'api-key-env': 'apiKeyEnv', temperature: 'temperature', 'max-tokens': 'maxTokens', observation: 'observation',
+  'image-detail': 'imageDetail', 'agent-format': 'agentFormat', 'price-in': 'priceIn', 'price-out': 'priceOut', 'model-timeout': 'modelTimeout', 'model-retries': 'modelRetries',
+  replay: 'replay', 'max-rounds': 'maxRounds', 'judge-mode': 'judgeMode', 'judge-model': 'judgeModel', 'judge-base-url': 'judgeBaseUrl', 'judge-api-key-env': 'judgeApiKeyEnv',
+  'max-images': 'maxImages', 'agent-connect-timeout': 'agentConnectTimeout', 'agent-turn-timeout': 'agentTurnTimeout',
 };
 
 const RUN_HELP = `phonegym run [flags]      run agents on tasks and write a run folder
@@ -94,11 +121,33 @@ at scale (docs/scale.md)
   --episode-timeout S       wall-clock limit per episode; a hung episode ends as timeout (default off)
   --retries R               run an episode again after a crashed page or browser, up to R times (default 0)
   --shard i/K               run this machine's part i of K of the task instances; join with phonegym merge
-  --resume DIR              finish an interrupted run folder: keep its rows, run what is missing`;
+  --resume DIR              finish an interrupted run folder: keep its rows, run what is missing
+
+model agents (docs/agents.md; the key is read from an environment variable, never a flag)
+  --model-name M            the model an OpenAI-compatible endpoint serves (--agent openai)
+  --base-url URL            its API root (default https://api.openai.com/v1), e.g. http://127.0.0.1:8000/v1
+  --api-key-env NAME        the environment variable holding the key (default OPENAI_API_KEY)
+  --agent-format F          phonegym (JSON or function calls) or a GUI-model grammar (docs/agent-formats.md)
+  --observation O           screenshot (default) | tree | both: what the model is shown
+  --temperature T           sampling temperature (default 0)
+  --max-tokens N            reply budget per step (default 1024)
+  --image-detail D          low | high | auto: the image part's detail hint (default: not sent)
+  --price-in P --price-out P  dollars per million prompt / completion tokens: cost per step and episode
+  --model-timeout S         per request (default 120); --model-retries R: 429/5xx/timeouts retried (default 4)
+  --replay PATH             --agent replay: the trajectory.json (or its folder) to replay
+  --max-rounds R            feedback rounds: a COMPLETE the judge fails goes back to the agent, up to R in all (default 1)
+  --agent-connect-timeout S --agent remote: wait S seconds for a client (default 120); --agent-turn-timeout S per turn (default 300)
+
+judging (docs/judge.md)
+  --judge-mode M            auto (default: the state judge) | state | vlm | both (both judges; agreement in the summary)
+  --judge-model M           the VLM judge's model (default: --model-name); --judge-base-url, --judge-api-key-env likewise default to the agent's
+  --max-images N            screenshots the VLM judge sees at most (default 10; first and last always)`;
 
 const LIST_FLAGS = {
   ...SELECTION_FLAGS,
   'sample-n': { type: 'string' },
+  'judge-mode': { type: 'string' },
+  'judge-model': { type: 'string' },
   json: { type: 'boolean' },
   strict: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -168,7 +217,31 @@ export function resolveRunConfig(argv: string[]): ResolvedRun | 'help' {
     episodeTimeout: intFlag('episode-timeout', v['episode-timeout'], { min: 0, max: 86_400 }) ?? DEFAULT_CONFIG.episodeTimeout,
     retries: intFlag('retries', v.retries, { min: 0, max: 100 }) ?? DEFAULT_CONFIG.retries,
     shard: v.shard !== undefined ? parseShard(v.shard) : null,
+    modelName: v['model-name'] ?? null,
+    baseUrl: urlFlag('base-url', v['base-url']) ?? null,
+    apiKeyEnv: envNameFlag('api-key-env', v['api-key-env']) ?? DEFAULT_CONFIG.apiKeyEnv,
+    temperature: numberFlag('temperature', v.temperature, { min: 0, max: 2 }) ?? DEFAULT_CONFIG.temperature,
+    maxTokens: intFlag('max-tokens', v['max-tokens'], { min: 1, max: 1_000_000 }) ?? DEFAULT_CONFIG.maxTokens,
+    observation: choiceFlag('observation', v.observation, ['screenshot', 'tree', 'both'] as const) ?? DEFAULT_CONFIG.observation,
+    imageDetail: choiceFlag('image-detail', v['image-detail'], ['low', 'high', 'auto'] as const) ?? null,
+    agentFormat: v['agent-format'] !== undefined ? findFormat(v['agent-format']).name : DEFAULT_CONFIG.agentFormat,
+    priceIn: numberFlag('price-in', v['price-in'], { min: 0 }) ?? null,
+    priceOut: numberFlag('price-out', v['price-out'], { min: 0 }) ?? null,
+    modelTimeout: intFlag('model-timeout', v['model-timeout'], { min: 1, max: 3600 }) ?? DEFAULT_CONFIG.modelTimeout,
+    modelRetries: intFlag('model-retries', v['model-retries'], { min: 0, max: 20 }) ?? DEFAULT_CONFIG.modelRetries,
+    replay: v.replay ?? null,
+    maxRounds: intFlag('max-rounds', v['max-rounds'], { min: 1, max: 20 }) ?? DEFAULT_CONFIG.maxRounds,
+    agentConnectTimeout: intFlag('agent-connect-timeout', v['agent-connect-timeout'], { min: 1, max: 86_400 }) ?? DEFAULT_CONFIG.agentConnectTimeout,
+    agentTurnTimeout: intFlag('agent-turn-timeout', v['agent-turn-timeout'], { min: 1, max: 86_400 }) ?? DEFAULT_CONFIG.agentTurnTimeout,
+    judgeMode: choiceFlag('judge-mode', v['judge-mode'], ['auto', 'state', 'vlm', 'both'] as const) ?? DEFAULT_CONFIG.judgeMode,
+    judgeModel: v['judge-model'] ?? null,
+    judgeBaseUrl: urlFlag('judge-base-url', v['judge-base-url']) ?? null,
+    judgeApiKeyEnv: envNameFlag('judge-api-key-env', v['judge-api-key-env']) ?? null,
+    maxImages: intFlag('max-images', v['max-images'], { min: 1, max: 100 }) ?? DEFAULT_CONFIG.maxImages,
   };
+  if ((config.priceIn === null) !== (config.priceOut === null)) throw new UsageError('give both --price-in and --price-out (dollars per million prompt and completion tokens), or neither');
+  if (config.agent === 'openai' && !config.modelName) throw new UsageError('--agent openai needs --model-name: the model your endpoint serves (e.g. gpt-4o, or Qwen/Qwen2.5-VL-7B-Instruct on a vLLM server at --base-url)');
+  if (config.agent === 'replay' && !config.replay) throw new UsageError('--agent replay needs --replay PATH: a trajectory.json written by an earlier run (or the folder holding it)');
   return { config, given, resume: v.resume ?? null };
 }
 
@@ -223,12 +296,13 @@ async function cmdRun(argv: string[]): Promise<number> {
 async function cmdList(argv: string[]): Promise<number> {
   const { values: v } = parseFlags('list', argv, LIST_FLAGS);
   if (v.help) {
-    console.log(`phonegym list [flags]     the selected tasks with their taxonomy\n\n${SELECTION_HELP}\n  --sample-n N              count instances as a run with --sample-n N would\n  --json                    a JSON array (id, suite, name, difficulty, objective, apps, tags, instances, max_steps)\n  --strict                  a task file that fails to load is fatal`);
+    console.log(`phonegym list [flags]     the selected tasks with their taxonomy\n\n${SELECTION_HELP}\n  --sample-n N              count instances as a run with --sample-n N would\n  --json                    a JSON array (id, suite, name, difficulty, objective, apps, tags, instances, max_steps, rejected)\n  --judge-mode M, --judge-model M   show which tasks a run with these judge flags would reject, and why\n  --strict                  a task file that fails to load is fatal`);
     return 0;
   }
   const registry = await loadRegistry({ strict: v.strict ?? false });
   const tasks = selectTasks(registry, selectionFromFlags(v));
   const sampleN = intFlag('sample-n', v['sample-n'], { min: 1 }) ?? 1;
+  const judging = { judgeMode: choiceFlag('judge-mode', v['judge-mode'], ['auto', 'state', 'vlm', 'both'] as const) ?? DEFAULT_CONFIG.judgeMode, judgeModel: v['judge-model'] ?? null, modelName: null };
   const rows = tasks.map((t) => ({
     id: t.id,
     suite: t.suite,
@@ -240,14 +314,17 @@ async function cmdList(argv: string[]): Promise<number> {
     instances: instanceCount(t.def, sampleN),
     max_steps: resolveMaxSteps(t),
     file: t.file,
+    // What a run with these judge flags would do with it: null, or why it would be rejected.
+    rejected: preflight(t, judging)?.reason ?? null,
   }));
   if (v.json) {
     console.log(JSON.stringify(rows, null, 2));
   } else {
     const w = Math.max(4, ...rows.map((r) => r.id.length));
     console.log(`${'task'.padEnd(w)}  level  objective  apps        steps  instances`);
-    for (const r of rows) console.log(`${r.id.padEnd(w)}  ${r.difficulty.padEnd(5)}  ${r.objective.padEnd(9)}  ${r.apps.join(',').padEnd(10)}  ${String(r.max_steps).padStart(5)}  ${String(r.instances).padStart(9)}`);
-    console.log(`\n${rows.length} task(s)`);
+    for (const r of rows) console.log(`${r.id.padEnd(w)}  ${r.difficulty.padEnd(5)}  ${r.objective.padEnd(9)}  ${r.apps.join(',').padEnd(10)}  ${String(r.max_steps).padStart(5)}  ${String(r.instances).padStart(9)}${r.rejected ? `  rejected: ${r.rejected}` : ''}`);
+    const rejected = rows.filter((r) => r.rejected).length;
+    console.log(`\n${rows.length} task(s)${rejected ? `, ${rejected} of them rejected by a run with these flags` : ''}`);
   }
   for (const e of registry.errors) console.error(`warning: ${e.file}: ${e.message}`);
   return 0;

@@ -43,6 +43,11 @@ export class SimulatorEnv {
   private readonly longPressMs: number;
   /** A CDP session for fast screenshots; null when the browser has none (not Chromium). */
   private cdp: CDPSession | null | undefined;
+  /**
+   * Rejects when the page crashes or closes. A raw CDP command sent to a crashed renderer never
+   * gets an answer (Playwright's own calls fail at once), so every one is raced against this.
+   */
+  private readonly gone: Promise<never>;
 
   constructor(
     readonly page: Page,
@@ -53,6 +58,16 @@ export class SimulatorEnv {
     this.quality = opts.jpegQuality ?? DEFAULTS.jpegQuality;
     this.stepTimeMs = opts.stepTimeMs ?? DEFAULTS.stepTimeMs;
     this.longPressMs = opts.longPressMs ?? DEFAULTS.longPressMs;
+    this.gone = new Promise<never>((_, reject) => {
+      page.once('crash', () => reject(new EnvError('the phone page crashed', { code: 'page_crashed' })));
+      page.once('close', () => reject(new EnvError('the phone page was closed', { code: 'page_closed' })));
+    });
+    this.gone.catch(() => {});
+  }
+
+  /** `p`, or the page's crash or close, whichever comes first. */
+  private alive<T>(p: Promise<T>): Promise<T> {
+    return Promise.race([p, this.gone]);
   }
 
   get deviceId(): string {
@@ -109,7 +124,7 @@ export class SimulatorEnv {
       const scale = this.coords.screenshotScale;
       // Headless Chromium captures at CSS size unless a clip asks for the device scale.
       const clip = scale > 1 ? { clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale } } : {};
-      const { data } = await cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: this.quality, optimizeForSpeed: true, ...clip });
+      const { data } = await this.alive(cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: this.quality, optimizeForSpeed: true, ...clip }));
       return Buffer.from(data, 'base64');
     }
     return this.page.screenshot({ type: 'jpeg', quality: this.quality, scale: this.coords.screenshotScale > 1 ? 'device' : 'css', caret: 'hide' });
@@ -142,12 +157,12 @@ export class SimulatorEnv {
     }
     const send = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', p: { x: number; y: number }, pressed: boolean) =>
       cdp.send('Input.dispatchMouseEvent', { type, x: p.x, y: p.y, button: type === 'mouseMoved' && !pressed ? 'none' : 'left', buttons: pressed ? 1 : 0, clickCount: type === 'mouseMoved' ? 0 : 1, pointerType: 'mouse' });
-    await Promise.all([
+    await this.alive(Promise.all([
       send('mouseMoved', from, false),
       send('mousePressed', from, true),
       ...points.slice(1).map((p) => send('mouseMoved', p, true)),
       send('mouseReleased', to, false),
-    ]);
+    ]));
   }
 
   /**

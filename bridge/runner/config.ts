@@ -51,13 +51,50 @@ export interface RunConfig {
   retries: number;
   /** This machine's part of the task instances: index (1-based) of count. */
   shard: { index: number; count: number } | null;
+
+  // Model-driven agents (`--agent openai`; docs/agents.md). Keys are never here: only the NAME
+  // of the environment variable that holds one.
+  modelName: string | null;
+  /** The API root of an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1. */
+  baseUrl: string | null;
+  apiKeyEnv: string;
+  temperature: number;
+  maxTokens: number;
+  /** What the model is shown: the screenshot, the UI tree as text, or both. */
+  observation: 'screenshot' | 'tree' | 'both';
+  imageDetail: 'low' | 'high' | 'auto' | null;
+  /** The conversation and reply grammar (docs/agent-formats.md). */
+  agentFormat: string;
+  /** Dollars per million prompt / completion tokens, for cost per step and episode. */
+  priceIn: number | null;
+  priceOut: number | null;
+  /** Per model request (s), and retries of 429/5xx/timeouts with backoff. */
+  modelTimeout: number;
+  modelRetries: number;
+  /** `--agent replay`: a trajectory.json (or its folder) whose actions are replayed. */
+  replay: string | null;
+  /** Feedback rounds (seed 003): the judge's findings go back to the agent up to R rounds in all. */
+  maxRounds: number;
+  /** `--agent remote`: how long to wait for a client to connect, and for it to answer a turn (s). */
+  agentConnectTimeout: number;
+  agentTurnTimeout: number;
+
+  // Judging (spec section 8; docs/judge.md).
+  /** auto: the state judge (a VLM only where no state check exists) | state | vlm | both. */
+  judgeMode: 'auto' | 'state' | 'vlm' | 'both';
+  /** The VLM judge's model, endpoint and key variable: each defaults to the agent's (spec section 8). */
+  judgeModel: string | null;
+  judgeBaseUrl: string | null;
+  judgeApiKeyEnv: string | null;
+  /** Screenshots the VLM judge sees at most (evenly sampled, first and last always in). */
+  maxImages: number;
 }
 
 /**
  * Flags that only say how a run executes, not what it runs or how it is judged: a resume or a
  * merge may differ in these. Every other key must match.
  */
-export const EXECUTION_KEYS = ['runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard'] as const satisfies readonly (keyof RunConfig)[];
+export const EXECUTION_KEYS = ['runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
 
 /** The keys of a config that decide what runs and how it is judged (see EXECUTION_KEYS). */
 export function resultKeys(): (keyof RunConfig)[] {
@@ -108,4 +145,25 @@ export const DEFAULT_CONFIG: RunConfig = {
   episodeTimeout: 0,
   retries: 0,
   shard: null,
+  modelName: null,
+  baseUrl: null,
+  apiKeyEnv: 'OPENAI_API_KEY',
+  temperature: 0,
+  maxTokens: 1024,
+  observation: 'screenshot',
+  imageDetail: null,
+  agentFormat: 'phonegym',
+  priceIn: null,
+  priceOut: null,
+  modelTimeout: 120,
+  modelRetries: 4,
+  replay: null,
+  maxRounds: 1,
+  agentConnectTimeout: 120,
+  agentTurnTimeout: 300,
+  judgeMode: 'auto',
+  judgeModel: null,
+  judgeBaseUrl: null,
+  judgeApiKeyEnv: null,
+  maxImages: 10,
 };

@@ -17,14 +17,15 @@ import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import type { Observation } from '../env/simulatorEnv.ts';
 import type { Action } from '../protocol/actions.ts';
 import type { Verdict } from '../protocol/messages.ts';
-import { EpisodeTimeout, runEpisode } from './episode.ts';
+import { EpisodeTimeout, runEpisode, type VlmJudging } from './episode.ts';
+import { RETRIED_CODES } from './errorCodes.ts';
 import { errorEntry, type ErrorEntry } from './output.ts';
 import type { PlannedEpisode } from './plan.ts';
 import { TrajectoryRecorder } from './recorder.ts';
 import type { ResultRow } from './types.ts';
 
-/** Run errors that say the machine failed, not the agent: worth another attempt. */
-export const INFRA_ERROR_CODES = new Set(['page_crashed', 'page_closed', 'browser_crashed', 'device_disconnected', 'connection_closed', 'env_start', 'env_error', 'timeout']);
+/** Run errors that say the machine failed, not the agent: worth another attempt (docs/errors.md). */
+export const INFRA_ERROR_CODES = RETRIED_CODES;
 
 export function isInfraError(row: ResultRow): boolean {
   return row.status === 'run_error' && row.error_code !== null && INFRA_ERROR_CODES.has(row.error_code);
@@ -49,6 +50,8 @@ export interface ExecuteOptions {
   episodeTimeoutS?: number;
   retries?: number;
   liveJudge?: boolean;
+  /** The VLM judge and when it runs (`--judge-mode`); absent: the state judge only. */
+  vlm?: VlmJudging;
   signal?: AbortSignal;
   events?: EpisodeEvents;
   log?: (line: string) => void;
@@ -78,6 +81,7 @@ export async function executeEpisodes(o: ExecuteOptions): Promise<ExecuteStats> 
           rmSync(join(o.runDir, ep.trajectoryDir), { recursive: true, force: true });
           const { row, verdict } = await runOnce(env, agent, ep, o);
           row.attempts = attempt;
+          row.retry = attempt > 1 ? 'blind' : null;
           const broken = o.pool.isBroken(env) || row.status === 'timeout';
           if (broken && !o.signal?.aborted) {
             o.log?.(`${env.deviceId}: ${row.status === 'timeout' ? 'hung episode' : row.error_code ?? 'broken env'}; replacing the page`);
@@ -124,6 +128,7 @@ async function runOnce(env: SimulatorEnv, agent: Agent, ep: PlannedEpisode, o: E
     const recorder = new TrajectoryRecorder(o.runDir, ep.trajectoryDir, ep.task.id);
     return await runEpisode(env, agent, ep, recorder, {
       liveJudge: o.liveJudge,
+      vlm: o.vlm,
       signal: ctl.signal,
       errorCode: () => o.pool.failureCode(env),
       onStart: ({ goal, initial }) => o.events?.onStart?.(env, ep, { goal, initial }),

@@ -5,6 +5,7 @@
  * (flags, task set, seeds), the same task files and phone build, each shard once, no episode
  * twice, nothing missing; otherwise it says what is wrong and what to run.
  */
+import { scrub } from '../secrets.ts';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
@@ -101,7 +102,7 @@ export function mergeRuns(dirs: string[], outArg: string, opts: MergeOptions = {
   const summary = summarize(rows, { passK, errors });
   writeFileSync(join(out, 'results.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
   writeFileSync(join(out, 'errors.jsonl'), errors.map((e) => JSON.stringify(e) + '\n').join(''));
-  writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 2));
+  writeFileSync(join(out, 'summary.json'), scrub(JSON.stringify(summary, null, 2)));
   const instances = folders.flatMap((f) => f.meta.instances).sort((a, b) => (taskOrder.get(a.task_id) ?? 0) - (taskOrder.get(b.task_id) ?? 0) || a.instance - b.instance);
   const times = (k: 'started_at' | 'ended_at') => folders.map((f) => (f.meta as RunMeta & { ended_at?: string })[k]).filter((x): x is string => typeof x === 'string').sort();
   const meta = {

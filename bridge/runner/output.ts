@@ -3,6 +3,7 @@
  * from parallel episodes never interleave and a crash can cut at most the last line, which the
  * readers here drop (and `repairJsonl` removes before a resume appends).
  */
+import { scrub } from '../secrets.ts';
 import { closeSync, existsSync, openSync, readFileSync, writeSync, ftruncateSync, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResultRow } from './types.ts';
@@ -27,7 +28,7 @@ export class JsonlAppender {
     this.fd = openSync(file, 'a');
   }
   append(value: unknown): string {
-    const line = JSON.stringify(value) + '\n';
+    const line = scrub(JSON.stringify(value)) + '\n';
     this.appendLine(line);
     return line;
   }

@@ -88,6 +88,7 @@ export async function planRun(config: RunConfig): Promise<Plan> {
           seed,
           maxSteps,
           loopDetect: config.loopDetect,
+          maxRounds: config.maxRounds,
           evalMode: config.evalMode,
           agentName: config.agent,
           trajectoryDir: join('trajectory', trajectoryDirName(task.id, i, t, n > 1, config.repeatN > 1)),

@@ -9,6 +9,7 @@
  * into the shared folders; the parent appends every row it receives to the top-level files
  * while the shards run (one whole line per write).
  */
+import { scrub } from '../secrets.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -184,7 +185,7 @@ export async function shardProcessMain(): Promise<number> {
     const episodes = plan.episodes.filter((e) => keys.has(e.key));
     if (episodes.length !== keys.size) throw new Error(`shard ${job.prefix}: planned ${episodes.length} of the ${keys.size} episodes it was given; the task files changed while the run started`);
     const web = await ensureWebBuild({ log: (l) => console.log(l) });
-    const log = (line: string) => console.log(line);
+    const log = (line: string) => console.log(scrub(line));
     const { stats, chromium } = await runLocal({
       config: job.config,
       plan,
@@ -215,6 +216,6 @@ export async function shardProcessMain(): Promise<number> {
     return 1;
   } finally {
     writer.close();
-    writeFileSync(join(dir, 'summary.json'), JSON.stringify(summarize(rows, { passK: job.config.passK, errors }), null, 2));
+    writeFileSync(join(dir, 'summary.json'), scrub(JSON.stringify(summarize(rows, { passK: job.config.passK, errors }), null, 2)));
   }
 }

@@ -14,12 +14,15 @@ import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { runsRoot, shownPath } from '../paths.ts';
+import { scrub } from '../secrets.ts';
 import type { RunConfig } from './config.ts';
 import { executeEpisodes, type EpisodeEvents, type ExecuteStats } from './execute.ts';
 import { buildMeta, type RunMeta } from './meta.ts';
 import { RunWriter, type ErrorEntry } from './output.ts';
 import { planRun, type Plan, type PlannedEpisode } from './plan.ts';
 import { runInProcesses, processLayout } from './processes.ts';
+import { agentOptions } from './agentOptions.ts';
+import { preflight, rejectedRow, vlmJudging } from './preflight.ts';
 import { prepareResume, readRunErrors } from './resume.ts';
 import { StudioSession } from './studioSession.ts';
 import { formatSummary, summarize, type Summary } from './summary.ts';
@@ -49,8 +52,14 @@ function makeRunDir(config: RunConfig): string {
 
 /** Refuses combinations the spec rules out, before anything starts. */
 export function checkRunConfig(config: RunConfig): void {
+  if (config.judgeMode === 'both' && !config.judgeModel && !config.modelName) {
+    throw new UsageError('--judge-mode both runs the VLM judge beside the state judge and needs a model: give --judge-model (and --judge-base-url for a local server, --judge-api-key-env for its key), or run a model agent whose --model-name it then uses');
+  }
   if (config.processes > 1 && config.isolation === 'contexts') {
     throw new UsageError('--isolation contexts is single-process only (spec section 6): do not combine it with --processes. Use --isolation pages (recommended) or browsers with --processes, or contexts with --parallel N in one process.');
+  }
+  if (config.processes > 1 && config.agent === 'remote') {
+    throw new UsageError("--agent remote serves the agent through this process's bridge, but with --processes K every shard has its own bridge and token. Use --processes 1 (with --parallel N for concurrency).");
   }
   if (config.processes > 1 && config.studio) {
     throw new UsageError('--studio watches the pages of one process; with --processes K there are K. For a live demo use --parallel N (N pages in one process) instead of --processes.');
@@ -81,7 +90,8 @@ export interface RunOptions {
 }
 
 export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
-  const log = opts.log ?? ((l: string) => console.log(l));
+  const print = opts.log ?? ((l: string) => console.log(l));
+  const log = (l: string) => print(scrub(l));
   checkRunConfig(config);
   const plan = await planRun(config);
   if (!opts.agentFactory) findAgent(config.agent); // an unknown agent fails before the browser starts
@@ -103,13 +113,26 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     writeFileSync(join(runDir, 'errors.jsonl'), '');
   }
   mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
+  // Preflight: a task that cannot run here is a rejected row saying why, not a failure.
+  const rejected: ResultRow[] = [];
+  todo = todo.filter((ep) => {
+    const r = preflight(ep.task, config);
+    if (r) rejected.push(rejectedRow(ep, r));
+    return !r;
+  });
+  if (rejected.length) {
+    const w = new RunWriter(runDir);
+    for (const row of rejected) w.row(row);
+    w.close();
+    log(`warning: ${rejected.length} episode(s) rejected before running: ${rejected[0]!.error}`);
+  }
   const layout = processLayout(config, todo);
   for (const w of layout.warnings) log(`warning: ${w}`);
   meta.execution = { processes: layout.shards.length, parallel: layout.shards.map((s) => s.parallel), browsers: layout.shards.map((s) => (config.isolation === 'browsers' ? s.parallel : s.browsers)), isolation: config.isolation, browser_endpoint: config.browserEndpoint !== null };
   writeFileSync(join(runDir, 'meta.json'), JSON.stringify(meta, null, 2));
 
-  const rows: ResultRow[] = [...kept];
-  const progress = new ConsoleProgress(plan.episodes.length, log, kept);
+  const rows: ResultRow[] = [...kept, ...rejected];
+  const progress = new ConsoleProgress(plan.episodes.length, log, [...kept, ...rejected]);
   let stats: ExecuteStats = { retried: 0, replaced: 0 };
   let summary: Summary = summarize([]);
   let finished = false;
@@ -121,7 +144,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     const endedAt = new Date();
     const interrupted = opts.signal?.aborted ?? false;
     summary = summarize(rows, { passK: config.passK, errors: readRunErrors(runDir) });
-    writeFileSync(join(runDir, 'summary.json'), JSON.stringify(summary, null, 2));
+    writeFileSync(join(runDir, 'summary.json'), scrub(JSON.stringify(summary, null, 2)));
     missing = plan.episodes.length - rows.filter((r) => r.status !== 'cancelled').length;
     writeFileSync(
       join(runDir, 'meta.json'),
@@ -251,7 +274,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
         opts.events?.onEnd?.(env, ep, row, verdict);
       },
     };
-    const agentFor = opts.agentFactory ?? ((env: SimulatorEnv) => createAgent(config.agent, { coordsFromCss: env.coordsFromCss }));
+    const agentFor = opts.agentFactory ?? ((env: SimulatorEnv) => createAgent(config.agent, { ...agentOptions(config, env, log), bridge }));
     const stats = await executeEpisodes({
       episodes: input.episodes,
       pool,
@@ -262,6 +285,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       episodeTimeoutS: config.episodeTimeout,
       retries: config.retries,
       liveJudge: config.studio,
+      vlm: vlmJudging(config),
       signal: opts.signal,
       events,
       log,

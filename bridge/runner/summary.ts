@@ -2,6 +2,8 @@
  * Aggregates result rows into summary.json and the console summary (spec section 7):
  * SR, PR, FC, OT, USE, average steps (success / all), per-suite table, pass@k when repeated.
  */
+import { judgeAgreement, type JudgeAgreement } from '../judge/agreement.ts';
+import { ERROR_CODES, INFRA_STATUSES } from './errorCodes.ts';
 import type { EpisodeStatus, ResultRow } from './types.ts';
 
 /** The part of an errors.jsonl entry the summary reads. */
@@ -24,7 +26,17 @@ export interface Summary {
   success: number;
   failed: number;
   errors: number;
+  /** Successes over every rated row (all but cancelled): run errors, judge errors and rejections count as failures. */
   success_rate: number;
+  /**
+   * Successes over the rows where the machine, the model service and the judge all worked (no
+   * run_error, eval_error or rejected): what the agent itself achieved. Null when there are none.
+   */
+  success_rate_excluding_infra: number | null;
+  /** Which rows each success rate is over, in words (printed with the rates). */
+  rates: { success_rate: string; success_rate_excluding_infra: string };
+  /** Every error code met, with its status, meaning, count and one example row. */
+  error_taxonomy: Record<string, { count: number; status: string; meaning: string; example: { task_id: string; instance: number; trial_id: number; error: string | null } }>;
   progress_rate: number;
   false_complete: number;
   overdue_termination: number;
@@ -39,7 +51,14 @@ export interface Summary {
    * Infrastructure errors (a crashed page or browser) that were run again (--retries): kept apart
    * from the agent's results. `recovered` episodes passed through a retry to a final row.
    */
-  retries: { retried_attempts: number; by_code: Record<string, number>; recovered: number };
+  /** `blind`: rows that come from a retry started over without the failed attempt's feedback (all retries are). */
+  retries: { retried_attempts: number; by_code: Record<string, number>; recovered: number; blind: number };
+  /** Model calls of the run (agents that call a model), or null. */
+  usage: { prompt_tokens: number; completion_tokens: number; requests: number; avg_latency_ms: number | null; cost_usd: number | null } | null;
+  /** Feedback rounds (--max-rounds): episodes that got the judge's findings, and how many then passed. */
+  rounds: { episodes_with_feedback: number; passed_after_feedback: number; blind_rounds: number } | null;
+  /** `--judge-mode both`: how often the VLM judge agreed with the state judge, and where not. */
+  judge_agreement?: JudgeAgreement;
 }
 
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
@@ -81,6 +100,7 @@ export function summarize(unordered: ResultRow[], opts: { passK?: number[]; erro
     const s = rs.filter((r) => r.success).length;
     per_suite[suite] = { episodes: rs.length, success: s, success_rate: round(s / rs.length), progress_rate: round(mean(rs.map((r) => r.progress)) ?? 0) };
   }
+  const clean = rows.filter((r) => !INFRA_STATUSES.has(r.status));
   const byTask = (pred: (r: ResultRow) => boolean) => [...new Set(rows.filter(pred).map((r) => r.task_id))].sort();
   const summary: Summary = {
     episodes: rows.length,
@@ -89,6 +109,12 @@ export function summarize(unordered: ResultRow[], opts: { passK?: number[]; erro
     failed: rows.filter((r) => !r.success && r.status === 'completed').length,
     errors: rows.filter((r) => r.status !== 'completed').length,
     success_rate: rows.length ? round(ok.length / rows.length) : 0,
+    success_rate_excluding_infra: clean.length ? round(clean.filter((r) => r.success).length / clean.length) : null,
+    rates: {
+      success_rate: `successes / ${rows.length} rated rows (all but cancelled; run_error, eval_error and rejected rows count as failures)`,
+      success_rate_excluding_infra: `successes / ${clean.length} rows without run_error, eval_error or rejected (what the agent achieved where the machine, model service and judge worked)`,
+    },
+    error_taxonomy: taxonomy(rows),
     progress_rate: round(mean(rows.map((r) => r.progress)) ?? 0),
     false_complete: rows.filter((r) => r.false_complete).length,
     overdue_termination: rows.filter((r) => r.overdue_termination).length,
@@ -98,7 +124,18 @@ export function summarize(unordered: ResultRow[], opts: { passK?: number[]; erro
     per_suite,
     tasks: { passed: byTask((r) => r.success), failed: byTask((r) => !r.success && r.status === 'completed'), errored: byTask((r) => r.status !== 'completed') },
     retries: retriesOf(rows, opts.errors ?? []),
+    usage: usageOf(rows),
+    rounds: roundsOf(rows),
   };
+  const judgedTwice = rows.filter((r) => r.vlm_judge && r.judge);
+  if (judgedTwice.length) {
+    summary.judge_agreement = judgeAgreement(
+      judgedTwice.map((r) => {
+        const v = r.vlm_judge!;
+        return { key: `${r.task_id}#${r.instance}#${r.trial_id}`, state: { success: r.judge!.success, clean: r.judge!.clean }, vlm: 'success' in v ? { success: v.success, clean: v.clean } : null };
+      }),
+    );
+  }
   // (a loop, not Math.max(...rows): a spread of 100k+ rows overflows the call stack)
   const trials = rows.reduce((m, r) => Math.max(m, r.trial_id + 1), 0);
   if (trials > 1 && opts.passK?.length) {
@@ -131,7 +168,49 @@ function retriesOf(rows: ResultRow[], errors: AttemptError[]): Summary['retries'
   const by_code: Record<string, number> = {};
   const retried = errors.filter((e) => e.retried);
   for (const e of retried) by_code[e.error_code ?? 'unknown'] = (by_code[e.error_code ?? 'unknown'] ?? 0) + 1;
-  return { retried_attempts: retried.length, by_code, recovered: rows.filter((r) => (r.attempts ?? 1) > 1 && r.status === 'completed').length };
+  return {
+    retried_attempts: retried.length,
+    by_code,
+    recovered: rows.filter((r) => (r.attempts ?? 1) > 1 && r.status === 'completed').length,
+    // Every retry starts a fresh conversation that carries no feedback from the failed attempt.
+    blind: rows.filter((r) => (r.attempts ?? 1) > 1).length,
+  };
+}
+
+function taxonomy(rows: ResultRow[]): Summary['error_taxonomy'] {
+  const out: Summary['error_taxonomy'] = {};
+  for (const r of rows) {
+    if (!r.error_code) continue;
+    const e = (out[r.error_code] ??= {
+      count: 0,
+      status: r.status,
+      meaning: ERROR_CODES[r.error_code]?.meaning ?? 'not in the documented list (docs/errors.md)',
+      example: { task_id: r.task_id, instance: r.instance, trial_id: r.trial_id, error: r.error },
+    });
+    e.count++;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+function usageOf(rows: ResultRow[]): Summary['usage'] {
+  const used = rows.filter((r) => r.usage);
+  if (!used.length) return null;
+  const sum = (f: (u: NonNullable<ResultRow['usage']>) => number) => used.reduce((a, r) => a + f(r.usage!), 0);
+  const requests = sum((u) => u.requests);
+  const costs = used.filter((r) => r.usage!.cost_usd !== null);
+  return {
+    prompt_tokens: sum((u) => u.prompt_tokens),
+    completion_tokens: sum((u) => u.completion_tokens),
+    requests,
+    avg_latency_ms: requests ? Math.round(sum((u) => u.latency_ms) / requests) : null,
+    cost_usd: costs.length ? round(costs.reduce((a, r) => a + r.usage!.cost_usd!, 0), 6) : null,
+  };
+}
+
+function roundsOf(rows: ResultRow[]): Summary['rounds'] {
+  const fed = rows.filter((r) => (r.rounds ?? 1) > 1);
+  if (!fed.length) return null;
+  return { episodes_with_feedback: fed.length, passed_after_feedback: fed.filter((r) => r.success).length, blind_rounds: rows.reduce((a, r) => a + (r.blind_rounds ?? 0), 0) };
 }
 
 function nullableRound(x: number | null, d: number): number | null {
@@ -144,10 +223,21 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 export function formatSummary(s: Summary): string {
   const lines: string[] = [];
   lines.push(`episodes ${s.episodes}   SR ${pct(s.success_rate)}   PR ${pct(s.progress_rate)}   FC ${s.false_complete}   OT ${s.overdue_termination}   USE ${s.unexpected_side_effects}`);
+  if (s.success_rate_excluding_infra !== null && s.success_rate_excluding_infra !== s.success_rate) {
+    lines.push(`SR over all rated rows ${pct(s.success_rate)}; over rows without run, judge or preflight errors ${pct(s.success_rate_excluding_infra)}`);
+  }
   lines.push(`avg steps  success ${s.avg_steps.success ?? '-'}   all ${s.avg_steps.all ?? '-'}   avg runtime ${s.avg_runtime_s ?? '-'} s`);
   const bad = Object.entries(s.status_counts).filter(([k, v]) => k !== 'completed' && v > 0);
   if (bad.length) lines.push(`not completed: ${bad.map(([k, v]) => `${k} ${v}`).join(', ')}${s.status_counts.cancelled ? ' (cancelled episodes are not rated)' : ''}`);
   if (s.retries.retried_attempts) lines.push(`retried after infrastructure errors: ${s.retries.retried_attempts} attempt(s) (${Object.entries(s.retries.by_code).map(([k, v]) => `${k} ${v}`).join(', ')}), ${s.retries.recovered} episode(s) recovered`);
+  const codes = Object.entries(s.error_taxonomy);
+  if (codes.length) lines.push(`error codes: ${codes.map(([k, v]) => `${k} ${v.count} (${v.status})`).join(', ')}`);
+  if (s.usage) lines.push(`model calls ${s.usage.requests}   tokens ${s.usage.prompt_tokens} in / ${s.usage.completion_tokens} out   avg latency ${s.usage.avg_latency_ms ?? '-'} ms${s.usage.cost_usd !== null ? `   cost $${s.usage.cost_usd.toFixed(4)}` : ''}`);
+  if (s.rounds) lines.push(`feedback rounds: ${s.rounds.episodes_with_feedback} episode(s) got the judge's findings, ${s.rounds.passed_after_feedback} then passed${s.rounds.blind_rounds ? `; ${s.rounds.blind_rounds} blind round(s) (agent could not be told)` : ''}`);
+  if (s.judge_agreement) {
+    const a = s.judge_agreement;
+    lines.push(`judges agree on ${a.agree}/${a.compared} episodes${a.rate !== null ? ` (${pct(a.rate)})` : ''}${a.disagreements.length ? `; disagreements: ${a.disagreements.slice(0, 5).map((d) => d.key).join(', ')}${a.disagreements.length > 5 ? ', …' : ''}` : ''}`);
+  }
   if (s.pass_at_k) lines.push(`pass@k ${Object.entries(s.pass_at_k).map(([k, v]) => `@${k} ${pct(v)}`).join('  ')}   pass^k ${Object.entries(s.pass_hat_k ?? {}).map(([k, v]) => `^${k} ${pct(v)}`).join('  ')}`);
   const suites = Object.entries(s.per_suite);
   if (suites.length) {

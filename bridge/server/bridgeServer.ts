@@ -13,6 +13,7 @@ import type { ErrorCode } from '../protocol/errors.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, type ClientRole, type WireMessage } from '../protocol/messages.ts';
 import { validateMessage } from '../protocol/rpc.ts';
 import type { Route } from '../protocol/state.ts';
+import { AgentHub } from './agentHub.ts';
 import { DEVICE_ID_PATTERN, DeviceConnectionImpl, DeviceRegistry, type DeviceConnection, type DeviceKind } from './deviceRegistry.ts';
 import { sendText, serveStatic } from './staticFiles.ts';
 import { StudioHub, type StudioBackend } from './studioHub.ts';
@@ -76,6 +77,8 @@ export class BridgeServer {
   readonly token: string;
   readonly port: number;
   readonly studio: StudioHub;
+  /** `/agent/v1/…`: turns for agents in other processes (docs/remote-agents.md). */
+  readonly agents: AgentHub;
   private readonly registry: DeviceRegistry;
   private readonly wss: WebSocketServer;
   private readonly origins: Set<string>;
@@ -118,6 +121,7 @@ export class BridgeServer {
     this.backend = opts.backend;
     this.registry = new DeviceRegistry(this.log);
     this.studio = new StudioHub({ registry: this.registry, backend: () => this.backend, log: this.log });
+    this.agents = new AgentHub({ tokenMatches: (given) => tokenMatches(this.token, given), originAllowed: (o) => this.origins.has(o), log: this.log });
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: MAX_MESSAGE_BYTES,
@@ -167,6 +171,7 @@ export class BridgeServer {
   }
 
   private async shutdown(): Promise<void> {
+    await this.agents.close();
     this.registry.closeAll('the bridge is shutting down');
     this.studio.closeAll('the bridge is shutting down', CloseCode.goingAway);
     for (const ws of this.wss.clients) ws.close(CloseCode.goingAway, 'the bridge is shutting down');
@@ -220,6 +225,10 @@ export class BridgeServer {
       const location = token ? `/studio.html?${new URLSearchParams({ token })}` : '/studio.html';
       res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' });
       res.end();
+      return;
+    }
+    if (url.pathname.startsWith('/agent/')) {
+      this.agents.handle(req, res, url);
       return;
     }
     if (url.pathname.startsWith('/ws/')) {

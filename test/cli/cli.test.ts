@@ -81,7 +81,31 @@ describe('list', () => {
     for (const row of rows) {
       expect(Object.keys(row)).toEqual(expect.arrayContaining(['id', 'suite', 'name', 'difficulty', 'objective', 'apps', 'tags', 'instances', 'max_steps']));
       expect(row.id).toMatch(/^chat\.[A-Z]/);
+      expect(row.rejected).toBeNull();
     }
+  });
+
+  it('says which tasks a run with the given judge flags would reject, and why', async () => {
+    const r = await phonegym(['list', '--task-ids', 'chat.PinChat', '--judge-mode', 'vlm']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/chat\.PinChat .* rejected: needs a VLM judge \(--judge-mode vlm\)/);
+    expect(r.stdout).toContain('1 of them rejected by a run with these flags');
+  });
+
+  it('model flags: keys only by variable name, URLs checked, the model required', async () => {
+    const noModel = await phonegym(['run', '--agent', 'openai']);
+    expect(noModel.code).toBe(2);
+    expect(noModel.stderr).toContain('--agent openai needs --model-name');
+    const keyInFlag = await phonegym(['run', '--agent', 'openai', '--model-name', 'm', '--api-key-env', 'sk-abc123-def']);
+    expect(keyInFlag.code).toBe(2);
+    expect(keyInFlag.stderr).toContain('takes the NAME of an environment variable');
+    expect(keyInFlag.stderr).not.toContain('sk-abc123-def');
+    const badUrl = await phonegym(['run', '--agent', 'openai', '--model-name', 'm', '--base-url', 'localhost:8000']);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('--base-url must');
+    const badFormat = await phonegym(['run', '--agent', 'openai', '--model-name', 'm', '--agent-format', 'uitars2']);
+    expect(badFormat.code).toBe(2);
+    expect(badFormat.stderr).toMatch(/did you mean/);
   });
 });
 

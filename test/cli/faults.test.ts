@@ -72,6 +72,7 @@ describe('a broken page', () => {
     const row = out.rows.find((r) => r.task_id === 'chat.SendMessage')!;
     expect(row.success).toBe(true);
     expect(row.attempts).toBe(2);
+    expect(row.retry).toBe('blind');
     expect(out.rows.every((r) => r.success)).toBe(true);
     const errors = readJsonl(join(out.runDir, 'errors.jsonl'));
     expect(errors.length).toBe(1);

@@ -108,7 +108,7 @@ describe('summary', () => {
 
   it('reports retried infrastructure errors apart from the results', () => {
     const s = summarize([row({ attempts: 2 }), row({ task_id: 'chat.B' })], { errors: [{ error_code: 'page_crashed', retried: true }] });
-    expect(s.retries).toEqual({ retried_attempts: 1, by_code: { page_crashed: 1 }, recovered: 1 });
+    expect(s.retries).toEqual({ retried_attempts: 1, by_code: { page_crashed: 1 }, recovered: 1, blind: 1 });
     expect(s.success).toBe(2);
   });
 });

@@ -43,3 +43,33 @@ describe('summarize', () => {
     expect(s.pass_hat_k).toEqual({ '1': 0.25, '2': 0 });
   });
 });
+
+describe('honest statuses in the summary', () => {
+  const rows = [
+    resultRow({ task_id: 'chat.A', success: true }),
+    resultRow({ task_id: 'chat.B', success: false, passed: false, stop_reason: 'agent_error', error_code: 'agent_error', error: 'the agent failed: boom' }),
+    resultRow({ task_id: 'chat.C', status: 'run_error', success: false, error_code: 'model_server_error', error: 'HTTP 500', usage: { prompt_tokens: 100, completion_tokens: 10, requests: 3, latency_ms: 300, cost_usd: 0.001 } }),
+    resultRow({ task_id: 'chat.D', status: 'eval_error', success: false, error_code: 'vlm_judge_bad_reply', error: 'no JSON' }),
+    resultRow({ task_id: 'chat.E', status: 'rejected', success: false, error_code: 'no_judge_model', error: 'needs a VLM judge' }),
+    resultRow({ task_id: 'chat.F', status: 'cancelled', success: false, error_code: 'cancelled' }),
+  ];
+  const s = summarize(rows);
+
+  it('gives the success rate over all rated rows and over rows without infrastructure errors, saying which is which', () => {
+    expect(s.episodes).toBe(5);
+    expect(s.success_rate).toBe(0.2); // 1 of 5 (cancelled not rated)
+    expect(s.success_rate_excluding_infra).toBe(0.5); // 1 of A, B
+    expect(s.rates.success_rate).toMatch(/5 rated rows/);
+    expect(s.rates.success_rate_excluding_infra).toMatch(/2 rows without run_error, eval_error or rejected/);
+  });
+
+  it('lists every error code met with its status, meaning and one example', () => {
+    expect(Object.keys(s.error_taxonomy)).toEqual(['agent_error', 'model_server_error', 'no_judge_model', 'vlm_judge_bad_reply']);
+    expect(s.error_taxonomy.model_server_error).toEqual({ count: 1, status: 'run_error', meaning: expect.stringMatching(/5xx/), example: { task_id: 'chat.C', instance: 0, trial_id: 0, error: 'HTTP 500' } });
+    expect(s.error_taxonomy.agent_error!.status).toBe('completed');
+  });
+
+  it('sums model usage', () => {
+    expect(s.usage).toEqual({ prompt_tokens: 100, completion_tokens: 10, requests: 3, avg_latency_ms: 100, cost_usd: 0.001 });
+  });
+});
