@@ -1,0 +1,88 @@
+/**
+ * `npm run docs:apps`: screenshots of every app's main screens, taken from the real app in a real
+ * browser (seed 1, agent page: no animations), written to docs/apps/*.jpg, and docs/apps.md that
+ * shows them. The same seed gives the same pixels, so a re-run changes the files only when an app
+ * changed. An app lists its screens in SHOWCASE below; one without an entry shows its first screen.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from '../build/webBuild.ts';
+import { EnvPool } from '../env/envPool.ts';
+import type { PhoneState } from '../protocol/state.ts';
+import { BridgeServer } from '../server/bridgeServer.ts';
+import { APPS } from '../../simulator-apps/catalog.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+
+interface Shot {
+  caption: string;
+  /** The app path to deep-link to, from the seeded state. */
+  path: (state: PhoneState) => string;
+}
+
+type Apps = Record<string, { chats?: { id: string }[]; contacts?: { id: string }[] }>;
+const chat = (s: PhoneState) => (s.apps as unknown as Apps).chat!;
+
+/** Each app's main screens, in the order a user meets them. */
+export const SHOWCASE: Record<string, Shot[]> = {
+  chat: [
+    { caption: '聊天 — the chat list', path: () => '/chats' },
+    { caption: 'a conversation', path: (s) => `/chat/${chat(s).chats![0]!.id}` },
+    { caption: '通讯录 — contacts with the index', path: () => '/contacts' },
+    { caption: 'a contact', path: (s) => `/contact/${chat(s).contacts![1]!.id}` },
+    { caption: '我 — me', path: () => '/me' },
+  ],
+};
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OUT = join(ROOT, 'docs', 'apps');
+
+async function main(): Promise<void> {
+  const web = await ensureWebBuild({ log: (l) => console.error(l) });
+  const bridge = await BridgeServer.start({ staticDir: web.dir });
+  const pool = await EnvPool.open({ bridge, size: 1, shardPrefix: 'shots' });
+  const env = pool.envs[0]!;
+  const state = createInitialState(1);
+  const json = JSON.stringify(state);
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const md: string[] = [
+    '# The apps',
+    '',
+    'Every app’s main screens, as an agent sees them (360x800, seed 1). Produced from the real apps by',
+    '`npm run docs:apps` (`bridge/tools/appShots.ts`); each app’s README describes its state.',
+    '',
+  ];
+  try {
+    const shoot = async (file: string, route: { app: string; path: string }) => {
+      await env.reset(json, route);
+      await env.device.call('settle', {});
+      const jpeg = await env.page.screenshot({ type: 'jpeg', quality: 85 });
+      writeFileSync(join(OUT, file), jpeg);
+      console.error(`docs/apps/${file}`);
+    };
+    await shoot('home.jpg', { app: 'home', path: '/' });
+    md.push('## The launcher', '', '<img src="apps/home.jpg" width="240" alt="the launcher">', '');
+    for (const app of APPS) {
+      const shots = SHOWCASE[app.id] ?? [{ caption: app.name, path: () => app.rootPath }];
+      md.push(`## ${app.name} (\`${app.id}\`)`, '', `State and screens: [simulator-apps/${app.id}/README.md](../simulator-apps/${app.id}/README.md)`, '');
+      const cells: string[] = [];
+      for (const [i, shot] of shots.entries()) {
+        const file = `${app.id}-${i + 1}.jpg`;
+        await shoot(file, { app: app.id, path: shot.path(state) });
+        cells.push(`<td align="center" valign="top"><img src="apps/${file}" width="200" alt="${shot.caption}"><br>${shot.caption}</td>`);
+      }
+      for (let i = 0; i < cells.length; i += 3) md.push(`<table><tr>${cells.slice(i, i + 3).join('')}</tr></table>`, '');
+    }
+    writeFileSync(join(ROOT, 'docs', 'apps.md'), md.join('\n'));
+    console.error('docs/apps.md');
+  } finally {
+    await pool.close();
+    await bridge.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
