@@ -11,6 +11,12 @@ import { CHAT_ROOT, chatRouteStack } from './chat/routes.ts';
 import { validateChatState } from './chat/logic.ts';
 import { createAnswersState, validateAnswersState } from './answers/logic.ts';
 import { ANSWERS_ROOT, answersRouteStack } from './answers/routes.ts';
+import { createWalletState } from './wallet/seed.ts';
+import { WALLET_ROOT, walletRouteStack } from './wallet/routes.ts';
+import { validateWalletState } from './wallet/logic.ts';
+import { createContactsState } from './contacts/seed.ts';
+import { CONTACTS_ROOT, contactsRouteStack } from './contacts/routes.ts';
+import { validateContactsState } from './contacts/logic.ts';
 
 export interface AppDefinition {
   id: string;
@@ -46,6 +52,24 @@ export const APPS: readonly AppDefinition[] = [
     seed: () => createAnswersState() as unknown as JsonObject,
     routeStack: answersRouteStack,
     validate: validateAnswersState,
+  },
+  {
+    id: 'wallet',
+    name: '钱包',
+    icon: { background: '#3D5AFE', foreground: '#FFFFFF' },
+    rootPath: WALLET_ROOT,
+    seed: (rng, ctx) => createWalletState(rng, ctx) as unknown as JsonObject,
+    routeStack: walletRouteStack,
+    validate: validateWalletState,
+  },
+  {
+    id: 'contacts',
+    name: '电话',
+    icon: { background: '#2FA85A', foreground: '#FFFFFF' },
+    rootPath: CONTACTS_ROOT,
+    seed: (rng, ctx) => createContactsState(rng, ctx) as unknown as JsonObject,
+    routeStack: contactsRouteStack,
+    validate: validateContactsState,
   },
 ];
 

@@ -7,6 +7,10 @@ import ChatApp from './chat/ChatApp.svelte';
 import ChatIcon from './chat/ChatIcon.svelte';
 import AnswersApp from './answers/AnswersApp.svelte';
 import AnswersIcon from './answers/AnswersIcon.svelte';
+import WalletApp from './wallet/WalletApp.svelte';
+import WalletIcon from './wallet/WalletIcon.svelte';
+import ContactsApp from './contacts/ContactsApp.svelte';
+import ContactsIcon from './contacts/ContactsIcon.svelte';
 
 export interface AppProps {
   /** The screen path to show (the top of the app's back stack). */
@@ -22,4 +26,6 @@ export interface AppEntry {
 export const APP_COMPONENTS: Record<string, AppEntry> = {
   chat: { component: ChatApp, icon: ChatIcon },
   answers: { component: AnswersApp, icon: AnswersIcon },
+  wallet: { component: WalletApp, icon: WalletIcon },
+  contacts: { component: ContactsApp, icon: ContactsIcon },
 };

@@ -32,6 +32,21 @@ export const SHOWCASE: Record<string, Shot[]> = {
     { caption: 'a contact', path: (s) => `/contact/${chat(s).contacts![1]!.id}` },
     { caption: '我 — me', path: () => '/me' },
   ],
+  wallet: [
+    { caption: 'home: balance, cards, quick actions', path: () => '/' },
+    { caption: '账单 — bills with month and category filters', path: () => '/bills' },
+    { caption: '转账 — choose a payee', path: () => '/transfer' },
+    { caption: '待支付订单 — orders to pay', path: () => '/orders' },
+    { caption: '银行卡 — cards', path: () => '/cards' },
+    { caption: '支付设置 — payment settings', path: () => '/settings' },
+  ],
+  contacts: [
+    { caption: '联系人 — contacts with the index', path: () => '/contacts' },
+    { caption: '通话记录 — the call log', path: () => '/log' },
+    { caption: '拨号 — the dialler', path: () => '/dial' },
+    { caption: '收藏 — favourites', path: () => '/favorites' },
+    { caption: '群组 — groups', path: () => '/groups' },
+  ],
 };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

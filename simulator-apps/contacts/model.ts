@@ -1,0 +1,166 @@
+/**
+ * The contacts app's actions: each one applies a pure rule from ./logic.ts to the phone's state
+ * through `phone.update` (which bumps the revision) and navigates where a user would land.
+ * Screens call these; they never write the state themselves.
+ *
+ * Transient UI memory (each tab's back stack, unsaved edit forms, the dialler's digits) lives
+ * here, outside the state tree, per phone and epoch: a reset forgets it.
+ */
+import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import * as rules from './logic.ts';
+import { CONTACTS_ROOT, tabOf, type ContactsTab } from './routes.ts';
+import type { ContactsState } from './types.ts';
+
+export const CONTACTS_APP_ID = 'contacts';
+
+interface Memory {
+  epoch: number;
+  tabStacks: Map<ContactsTab, string[]>;
+  drafts: Map<string, rules.ContactDraft>;
+  dialed: string;
+  logFilter: 'all' | 'missed';
+}
+
+const memories = new WeakMap<Phone, Memory>();
+
+export class ContactsModel {
+  constructor(readonly phone: Phone) {}
+
+  get data(): DeepReadonly<ContactsState> | undefined {
+    return this.phone.app<ContactsState>(CONTACTS_APP_ID);
+  }
+
+  get #memory(): Memory {
+    let m = memories.get(this.phone);
+    if (!m || m.epoch !== this.phone.epoch) {
+      m = { epoch: this.phone.epoch, tabStacks: new Map(), drafts: new Map(), dialed: '', logFilter: 'all' };
+      memories.set(this.phone, m);
+    }
+    return m;
+  }
+
+  #mutate<R>(fn: (s: ContactsState) => R): R {
+    return this.phone.update((state) => fn(state.apps[CONTACTS_APP_ID] as unknown as ContactsState));
+  }
+
+  #stack(): string[] {
+    return [...(this.phone.nav.stacks[CONTACTS_APP_ID] ?? [CONTACTS_ROOT])];
+  }
+
+  // --- navigation ------------------------------------------------------------------------------
+
+  /** Bottom tabs: each tab keeps its own stack (an edit form survives a look at the call log). Tapping the tab in front goes to its root. */
+  switchTab(tab: ContactsTab): void {
+    const stack = this.#stack();
+    const current = tabOf(stack[0] ?? CONTACTS_ROOT);
+    if (tab === current) {
+      if (stack.length > 1) this.phone.setStack([tab]);
+    } else {
+      this.#memory.tabStacks.set(current, stack);
+      const saved = this.#memory.tabStacks.get(tab);
+      this.phone.setStack(saved && saved.length > 0 ? saved : [tab]);
+    }
+    if (tab === '/log') this.markMissedSeen();
+  }
+
+  /** Whether a path is still somewhere a user can come back to (the stack in front, or a tab's saved stack). */
+  isReachable(path: string): boolean {
+    if (this.#stack().includes(path)) return true;
+    for (const s of this.#memory.tabStacks.values()) if (s.includes(path)) return true;
+    return false;
+  }
+
+  // --- transient memory --------------------------------------------------------------------------
+
+  getDraft(key: string): rules.ContactDraft | undefined {
+    return this.#memory.drafts.get(key);
+  }
+
+  keepDraft(key: string, draft: rules.ContactDraft): void {
+    this.#memory.drafts.set(key, JSON.parse(JSON.stringify(draft)) as rules.ContactDraft);
+  }
+
+  dropDraft(key: string): void {
+    this.#memory.drafts.delete(key);
+  }
+
+  get dialed(): string {
+    return this.#memory.dialed;
+  }
+
+  set dialed(v: string) {
+    this.#memory.dialed = v;
+  }
+
+  get logFilter(): 'all' | 'missed' {
+    return this.#memory.logFilter;
+  }
+
+  set logFilter(v: 'all' | 'missed') {
+    this.#memory.logFilter = v;
+  }
+
+  // --- state changes -----------------------------------------------------------------------------
+
+  markMissedSeen(): void {
+    const d = this.data;
+    if (d && rules.unseenMissed(d as ContactsState) > 0) {
+      const now = this.phone.now;
+      this.#mutate((s) => rules.markMissedSeen(s, now));
+    }
+  }
+
+  /** Saves the form; returns the error to show, or null (and the contact's id through `onSaved`). */
+  saveContact(contactId: string | null, draft: rules.ContactDraft): { error: string } | { id: string } {
+    const error = rules.draftError(draft);
+    if (error) return { error };
+    if (contactId) {
+      this.#mutate((s) => rules.updateContact(s, contactId, draft));
+      return { id: contactId };
+    }
+    return { id: this.#mutate((s) => rules.addContact(s, draft).id) };
+  }
+
+  deleteContact(contactId: string): void {
+    this.#mutate((s) => rules.deleteContact(s, contactId));
+  }
+
+  setFavorite(contactId: string, favorite: boolean): void {
+    this.#mutate((s) => rules.setFavorite(s, contactId, favorite));
+  }
+
+  addToGroup(groupId: string, contactId: string): void {
+    this.#mutate((s) => rules.addToGroup(s, groupId, contactId));
+  }
+
+  removeFromGroup(groupId: string, contactId: string): void {
+    this.#mutate((s) => rules.removeFromGroup(s, groupId, contactId));
+  }
+
+  /** Places a call: recorded at once (duration 0), then the in-call screen. */
+  call(number: string): void {
+    if (rules.normalizeNumber(number) === '') return;
+    const now = this.phone.now;
+    const entry = this.#mutate((s) => rules.placeCall(s, number, now));
+    this.phone.push(`/call/${entry.id}`);
+  }
+
+  /** 挂断: the call's duration becomes the virtual time since it was placed; back to where the call started. */
+  hangUp(callId: string): void {
+    const now = this.phone.now;
+    this.#mutate((s) => rules.endCall(s, callId, now));
+    this.phone.back();
+  }
+
+  /** 发信息: opens the 轻聊 chat with the person of the same name, when there is one. */
+  message(name: string): boolean {
+    interface ChatLike { contacts: { id: string; name: string; remark: string }[]; chats: { id: string; contactId: string }[] }
+    const chat = this.phone.app<ChatLike>('chat');
+    const contact = chat?.contacts.find((c) => c.remark === name) ?? chat?.contacts.find((c) => c.remark === '' && c.name === name);
+    if (!chat || !contact) return false;
+    const existing = chat.chats.find((c) => c.contactId === contact.id);
+    this.phone.openApp('chat');
+    this.phone.setStack(existing ? ['/chats', `/chat/${existing.id}`] : ['/contacts', `/contact/${contact.id}`, `/chat/with/${contact.id}`]);
+    return true;
+  }
+}

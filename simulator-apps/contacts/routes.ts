@@ -1,0 +1,94 @@
+/**
+ * The contacts app's screens and their paths. Pure: the shell, the seed and the tests use it
+ * without Svelte. A path is what `Route.path` carries while the contacts app is in front.
+ */
+export type ContactsScreen =
+  | { screen: 'dial' }
+  | { screen: 'log' }
+  | { screen: 'contacts' }
+  | { screen: 'favorites' }
+  | { screen: 'contact'; contactId: string }
+  | { screen: 'edit'; contactId: string }
+  | { screen: 'new' }
+  | { screen: 'callDetail'; callId: string }
+  | { screen: 'groups' }
+  | { screen: 'group'; groupId: string }
+  | { screen: 'groupAdd'; groupId: string }
+  | { screen: 'inCall'; callId: string }
+  | { screen: 'notFound'; path: string };
+
+export const CONTACTS_ROOT = '/contacts';
+export const CONTACTS_TABS = ['/dial', '/log', '/contacts', '/favorites'] as const;
+export type ContactsTab = (typeof CONTACTS_TABS)[number];
+
+const ID = '([A-Za-z0-9_-]+)';
+const patterns: [RegExp, (m: RegExpMatchArray) => ContactsScreen][] = [
+  [/^\/dial$/, () => ({ screen: 'dial' })],
+  [/^\/log$/, () => ({ screen: 'log' })],
+  [/^\/contacts$/, () => ({ screen: 'contacts' })],
+  [/^\/favorites$/, () => ({ screen: 'favorites' })],
+  [/^\/new$/, () => ({ screen: 'new' })],
+  [/^\/groups$/, () => ({ screen: 'groups' })],
+  [new RegExp(`^/contact/${ID}/edit$`), (m) => ({ screen: 'edit', contactId: m[1] })],
+  [new RegExp(`^/contact/${ID}$`), (m) => ({ screen: 'contact', contactId: m[1] })],
+  [new RegExp(`^/log/${ID}$`), (m) => ({ screen: 'callDetail', callId: m[1] })],
+  [new RegExp(`^/group/${ID}/add$`), (m) => ({ screen: 'groupAdd', groupId: m[1] })],
+  [new RegExp(`^/group/${ID}$`), (m) => ({ screen: 'group', groupId: m[1] })],
+  [new RegExp(`^/call/${ID}$`), (m) => ({ screen: 'inCall', callId: m[1] })],
+];
+
+export function parseContactsPath(path: string): ContactsScreen {
+  for (const [re, make] of patterns) {
+    const m = path.match(re);
+    if (m) return make(m);
+  }
+  return { screen: 'notFound', path };
+}
+
+export function isContactsTab(path: string): path is ContactsTab {
+  return (CONTACTS_TABS as readonly string[]).includes(path);
+}
+
+/** The tab a screen belongs to (where its back stack starts). */
+export function tabOf(path: string): ContactsTab {
+  const s = parseContactsPath(path);
+  switch (s.screen) {
+    case 'dial':
+    case 'inCall':
+      return '/dial';
+    case 'log':
+    case 'callDetail':
+      return '/log';
+    case 'favorites':
+      return '/favorites';
+    default:
+      return '/contacts';
+  }
+}
+
+/** The back stack a deep link implies, so back walks up the way a user came down. */
+export function contactsRouteStack(path: string): string[] {
+  const s = parseContactsPath(path);
+  switch (s.screen) {
+    case 'dial':
+    case 'log':
+    case 'contacts':
+    case 'favorites':
+      return [path];
+    case 'contact':
+    case 'new':
+    case 'groups':
+    case 'notFound':
+      return [CONTACTS_ROOT, path];
+    case 'edit':
+      return [CONTACTS_ROOT, `/contact/${s.contactId}`, path];
+    case 'callDetail':
+      return ['/log', path];
+    case 'group':
+      return [CONTACTS_ROOT, '/groups', path];
+    case 'groupAdd':
+      return [CONTACTS_ROOT, '/groups', `/group/${s.groupId}`, path];
+    case 'inCall':
+      return ['/dial', path];
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The wallet's actions: each applies a pure rule from ./logic.ts through `phone.update` and
+ * returns what the screen needs to show. A refused payment never calls `update`, so the state
+ * (and its revision) stays exactly as it was.
+ */
+import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import * as rules from './logic.ts';
+import type { WalletState } from './types.ts';
+
+export const WALLET_APP_ID = 'wallet';
+
+export class WalletModel {
+  constructor(readonly phone: Phone) {}
+
+  get data(): DeepReadonly<WalletState> | undefined {
+    return this.phone.app<WalletState>(WALLET_APP_ID);
+  }
+
+  #mutate<R>(fn: (s: WalletState) => R): R {
+    return this.phone.update((state) => fn(state.apps[WALLET_APP_ID] as unknown as WalletState));
+  }
+
+  /** A dry run on a copy: the refusal a payment would meet, so a refused one never touches the state. */
+  #dryRun(fn: (s: WalletState) => rules.PaymentResult): rules.PaymentResult {
+    const copy = JSON.parse(JSON.stringify(this.data)) as WalletState;
+    return fn(copy);
+  }
+
+  setHideBalance(hide: boolean): void {
+    this.#mutate((s) => rules.setHideBalance(s, hide));
+  }
+
+  transfer(payeeId: string, amount: number, note: string, password: string): rules.PaymentResult {
+    const req = { payeeId, amount, note, password, now: this.phone.now };
+    const dry = this.#dryRun((s) => rules.transfer(s, req));
+    if (!dry.ok) return dry;
+    return this.#mutate((s) => rules.transfer(s, req));
+  }
+
+  payOrder(orderId: string, password: string): rules.PaymentResult {
+    const req = { orderId, password, now: this.phone.now };
+    const dry = this.#dryRun((s) => rules.payOrder(s, req));
+    if (!dry.ok) return dry;
+    return this.#mutate((s) => rules.payOrder(s, req));
+  }
+
+  checkPassword(password: string): boolean {
+    return this.data !== undefined && rules.passwordMatches(this.data, password);
+  }
+
+  changePassword(oldPassword: string, newPassword: string): 'ok' | 'password' | 'format' {
+    const data = this.data;
+    if (!data) return 'password';
+    if (!rules.passwordMatches(data, oldPassword)) return 'password';
+    if (!rules.isSixDigits(newPassword)) return 'format';
+    return this.#mutate((s) => rules.changePassword(s, oldPassword, newPassword));
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The wallet's screens and their paths. Pure. Bill filters live in the path
+ * (`/bills?month=2026-03&cat=餐饮`) so that back from a bill detail returns to the same list.
+ */
+export type WalletScreen =
+  | { screen: 'home' }
+  | { screen: 'bills'; month: string | null; category: string | null }
+  | { screen: 'bill'; billId: string }
+  | { screen: 'payees' }
+  | { screen: 'transfer'; payeeId: string }
+  | { screen: 'transferDone'; billId: string }
+  | { screen: 'orders' }
+  | { screen: 'order'; orderId: string }
+  | { screen: 'cards' }
+  | { screen: 'card'; cardId: string }
+  | { screen: 'receive' }
+  | { screen: 'settings' }
+  | { screen: 'password' }
+  | { screen: 'notFound'; path: string };
+
+export const WALLET_ROOT = '/';
+
+const ID = '([A-Za-z0-9_-]+)';
+const patterns: [RegExp, (m: RegExpMatchArray) => WalletScreen][] = [
+  [/^\/$/, () => ({ screen: 'home' })],
+  [new RegExp(`^/bill/${ID}$`), (m) => ({ screen: 'bill', billId: m[1] })],
+  [/^\/transfer$/, () => ({ screen: 'payees' })],
+  [new RegExp(`^/transfer/done/${ID}$`), (m) => ({ screen: 'transferDone', billId: m[1] })],
+  [new RegExp(`^/transfer/${ID}$`), (m) => ({ screen: 'transfer', payeeId: m[1] })],
+  [/^\/orders$/, () => ({ screen: 'orders' })],
+  [new RegExp(`^/order/${ID}$`), (m) => ({ screen: 'order', orderId: m[1] })],
+  [/^\/cards$/, () => ({ screen: 'cards' })],
+  [new RegExp(`^/card/${ID}$`), (m) => ({ screen: 'card', cardId: m[1] })],
+  [/^\/receive$/, () => ({ screen: 'receive' })],
+  [/^\/settings$/, () => ({ screen: 'settings' })],
+  [/^\/settings\/password$/, () => ({ screen: 'password' })],
+];
+
+export function parseWalletPath(path: string): WalletScreen {
+  const [base, query = ''] = path.split('?');
+  if (base === '/bills') {
+    const q = new URLSearchParams(query);
+    return { screen: 'bills', month: q.get('month'), category: q.get('cat') };
+  }
+  for (const [re, make] of patterns) {
+    const m = base.match(re);
+    if (m) return make(m);
+  }
+  return { screen: 'notFound', path };
+}
+
+export function billsPath(month: string | null, category: string | null): string {
+  const q = new URLSearchParams();
+  if (month) q.set('month', month);
+  if (category) q.set('cat', category);
+  const s = q.toString();
+  return s ? `/bills?${s}` : '/bills';
+}
+
+/** The back stack a deep link implies. */
+export function walletRouteStack(path: string): string[] {
+  const s = parseWalletPath(path);
+  switch (s.screen) {
+    case 'home':
+      return [WALLET_ROOT];
+    case 'bills':
+    case 'payees':
+    case 'orders':
+    case 'cards':
+    case 'receive':
+    case 'settings':
+    case 'notFound':
+      return [WALLET_ROOT, path];
+    case 'bill':
+      return [WALLET_ROOT, '/bills', path];
+    case 'transfer':
+      return [WALLET_ROOT, '/transfer', path];
+    case 'transferDone':
+      return [WALLET_ROOT, path];
+    case 'order':
+      return [WALLET_ROOT, '/orders', path];
+    case 'card':
+      return [WALLET_ROOT, '/cards', path];
+    case 'password':
+      return [WALLET_ROOT, '/settings', path];
+  }
+}

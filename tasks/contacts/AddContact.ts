@@ -1,0 +1,41 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { SEEN_PATH, added, contactsOf, normalizeNumber, openTab } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  name: string;
+  number: string;
+  company: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `新建联系人：姓名“${p.name}”，手机号码 ${p.number}，公司“${p.company}”。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['contacts'],
+  startApp: 'contacts',
+  tags: ['edit'],
+  params: {
+    name: { type: 'enum', values: ['顾晨阳', '柏舟', '钟意', '聂文涛', '邱小满'] },
+    number: { type: 'string', pattern: '1(3[5-9]|5[0-3]|8[6-9])\\d{8}' },
+    company: { type: 'enum', values: ['山海咨询', '晴川文化', '北辰物流', '若水设计'] },
+  },
+  checkGoals(input, p) {
+    const fresh = added(contactsOf(input.init).contacts, contactsOf(input.final).contacts);
+    const c = fresh[0];
+    return [
+      criteria.that('exactly one new contact', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      criteria.equals('its name', c?.name ?? null, p.name),
+      criteria.equals('its numbers', c ? c.phones.map((x) => `${x.label} ${normalizeNumber(x.number)}`) : null, [`手机 ${p.number}`]),
+      criteria.equals('its company', c?.company ?? null, p.company),
+    ];
+  },
+  expectedChanges: (input) => [...added(contactsOf(input.init).contacts, contactsOf(input.final).contacts).map((c) => `apps.contacts.contacts[${c.id}]`), SEEN_PATH],
+  async oracle(ui, p) {
+    await openTab(ui, 'contacts');
+    await ui.tap('contacts.add');
+    await ui.type('edit.name', p.name);
+    await ui.type('edit.phone.0', p.number);
+    await ui.type('edit.company', p.company);
+    await ui.tap('edit.save');
+  },
+});

@@ -1,0 +1,52 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { enterPassword, formatYuan, openWalletHome, paymentCriteria, walletOf } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  orderId: string;
+  merchant: string;
+  title: string;
+  amount: number;
+}
+
+/** An order another app left for the wallet to pay: 待支付订单 → the order → 立即支付 → password. */
+export default defineTask<P>({
+  goal: (p) => `钱包里有一笔“${p.merchant}”的待支付订单（${p.title}），请用余额把它付掉。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['wallet'],
+  startApp: 'wallet',
+  tags: ['payment', 'orders'],
+  params: {
+    _order: {
+      sampler: (state, rng) => {
+        const o = rng.pick(walletOf(state).orders.filter((x) => x.status === 'unpaid'));
+        return { orderId: o.id, merchant: o.merchant, title: o.title, amount: o.amount };
+      },
+      fields: { orderId: 'orderId', merchant: 'merchant', title: 'title', amount: 'amount' },
+    },
+  },
+  postSample({ state, p }) {
+    const w = walletOf(state);
+    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+  },
+  checkGoals(input, p) {
+    const order = walletOf(input.final).orders.find((o) => o.id === p.orderId);
+    const others = walletOf(input.final).orders.filter((o) => o.id !== p.orderId && o.status === 'paid').length;
+    const othersBefore = walletOf(input.init).orders.filter((o) => o.id !== p.orderId && o.status === 'paid').length;
+    return [
+      criteria.equals('the order is paid', order?.status ?? null, 'paid', `apps.wallet.orders[${p.orderId}]`),
+      criteria.equals('no other order was paid', others, othersBefore),
+      ...paymentCriteria(input, { counterparty: p.merchant, amount: p.amount, category: '购物', note: p.title }),
+    ];
+  },
+  async oracle(ui, p) {
+    await openWalletHome(ui);
+    await ui.tap('wallet.orders');
+    await ui.scrollTo(`wallet.order.${p.orderId}`, { within: 'wallet.orders.list' });
+    await ui.tap(`wallet.order.${p.orderId}`);
+    if (!ui.find({ key: 'wallet.order.amount', text: `¥${formatYuan(p.amount)}` })) throw new Error('the order amount is not shown');
+    await ui.tap('wallet.order.pay');
+    await enterPassword(ui, walletOf(ui.state).payPassword);
+    await ui.tap('wallet.done');
+  },
+});

@@ -1,0 +1,30 @@
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { amountText, isTrapName, paymentCriteria, pickPayee, transferThroughUi, walletOf } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  payeeId: string;
+  payeeName: string;
+  amount: number;
+}
+
+export default defineTask<P>({
+  goal: (p) => `用钱包给“${p.payeeName}”转账${amountText(p.amount)}元。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['wallet'],
+  startApp: 'wallet',
+  tags: ['payment', 'transfer'],
+  params: {
+    _payee: { sampler: (state, rng) => pickPayee(state, rng, (p) => !isTrapName(p.name)), fields: { payeeId: 'payeeId', payeeName: 'payeeName' } },
+    amount: { sampler: (_state, rng) => rng.int(5, 60) * 500 + rng.pick([0, 0, 50, 88]) },
+  },
+  postSample({ state, p }) {
+    // Enough money for the transfer, whatever the seed's balance.
+    const w = walletOf(state);
+    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+  },
+  checkGoals: (input, p) => paymentCriteria(input, { counterparty: p.payeeName, amount: p.amount, category: '转账' }),
+  async oracle(ui, p) {
+    await transferThroughUi(ui, p.payeeId, p.amount);
+  },
+});
