@@ -4,7 +4,7 @@
  * sound fixture passes. Bad input is refused before any browser starts.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -47,17 +47,27 @@ describe('verify refuses bad input before any browser starts', () => {
 
 // The two browser runs go side by side: each is its own process with its own Chromium.
 describe.concurrent('verify on real tasks', () => {
-  it('passes every check of the chat suite with two seeds', async () => {
-    const r = await phonegym(['verify', '--suite', 'chat', '--sample-seed', '1,2'], { timeout: 240_000 });
-    expect(r.stdout).not.toContain('FAIL');
-    const m = /verified (\d+) instances of (\d+) tasks: all (\d+) checks passed/.exec(r.stdout);
-    expect(m, r.stdout).not.toBeNull();
-    const [instances, tasks, checks] = m!.slice(1).map(Number);
-    expect(tasks).toBeGreaterThanOrEqual(12);
-    expect(instances).toBe(2 * tasks);
-    expect(checks).toBe(5 * instances);
-    expect(r.code).toBe(0);
+  // Every built-in suite, each in its own process at the same time (verify waits on frames more
+  // than it computes, so three at once finish well before three in a row).
+  const suites = readdirSync(join(import.meta.dirname, '../../tasks'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'splits')
+    .map((d) => d.name);
+  it('finds the built-in suites', () => {
+    expect(suites).toEqual(expect.arrayContaining(['chat', 'wallet', 'contacts']));
   });
+  for (const suite of suites) {
+    it(`passes every check of the ${suite} suite with two seeds`, async () => {
+      const r = await phonegym(['verify', '--suite', suite, '--sample-seed', '1,2'], { timeout: 600_000 });
+      expect(r.stdout).not.toContain('FAIL');
+      const m = /verified (\d+) instances of (\d+) tasks: all (\d+) checks passed/.exec(r.stdout);
+      expect(m, r.stdout).not.toBeNull();
+      const [instances, tasks, checks] = m!.slice(1).map(Number);
+      expect(tasks).toBeGreaterThanOrEqual(8);
+      expect(instances).toBe(2 * tasks);
+      expect(checks).toBe(5 * instances);
+      expect(r.code).toBe(0);
+    }, 600_000);
+  }
 
   it('fails each broken fixture on its own check, with the reason, and passes the sound one', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'pg-verify-'));
