@@ -104,6 +104,8 @@ export class Phone {
   #listeners = new Set<(kind: ChangeKind) => void>();
   #jsonCache: { revision: number; json: string } | null = null;
   #nextOverlayId = 1;
+  /** Screens' system-back handlers, oldest first (not state: they live as long as the screens). */
+  #backHandlers: (() => boolean)[] = [];
 
   /** Where the phone is: the launcher, the app switcher, or an app's top screen. */
   readonly route: Route = $derived.by(() => {
@@ -315,6 +317,9 @@ export class Phone {
   back(): void {
     if (this.#menu) return this.#closeMenu(null);
     if (this.#dialog) return this.#closeDialog(false);
+    if (!this.#nav.recentsOpen && this.#nav.foreground !== 'home') {
+      for (let i = this.#backHandlers.length - 1; i >= 0; i--) if (this.#backHandlers[i]()) return;
+    }
     this.#navigate(() => {
       const nav = this.#nav;
       if (nav.recentsOpen) {
@@ -330,6 +335,20 @@ export class Phone {
         nav.foreground = 'home';
       }
     });
+  }
+
+  /**
+   * Lets a live screen take the system back before the stack is popped: a sheet closes, a form
+   * asks before it discards. The newest handler is asked first; returning true consumes the back.
+   * Menus, dialogs and the app switcher still close first. Returns the function that unregisters.
+   * Screens use `useBackHandler` (./context.ts), which ties the registration to their lifetime.
+   */
+  onBack(handler: () => boolean): () => void {
+    this.#backHandlers.push(handler);
+    return () => {
+      const i = this.#backHandlers.lastIndexOf(handler);
+      if (i >= 0) this.#backHandlers.splice(i, 1);
+    };
   }
 
   /** System home: the app keeps its stack and comes back where it was. */

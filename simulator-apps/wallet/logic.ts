@@ -157,7 +157,7 @@ export function payOrder(s: WalletState, req: { orderId: string; password: strin
     time: req.now,
     amount: order.amount,
     direction: 'out',
-    category: '购物',
+    category: order.category ?? '购物',
     counterparty: order.merchant,
     note: order.title,
     status: 'success',
@@ -222,7 +222,9 @@ export function validateWalletState(v: unknown): string | null {
   for (const [i, o] of s.orders.entries()) {
     if (typeof o?.id !== 'string' || typeof o.merchant !== 'string') return `apps.wallet.orders[${i}] needs string id and merchant`;
     if (!Number.isSafeInteger(o.amount) || o.amount <= 0) return `apps.wallet.orders[${i}].amount must be a positive integer (fen)`;
-    if (o.status !== 'unpaid' && o.status !== 'paid') return `apps.wallet.orders[${i}].status must be unpaid or paid`;
+    if (o.status !== 'unpaid' && o.status !== 'paid' && o.status !== 'closed') return `apps.wallet.orders[${i}].status must be unpaid, paid or closed`;
+    if (o.category !== undefined && !isCategory(String(o.category))) return `apps.wallet.orders[${i}].category must be one of ${CATEGORIES.join(', ')}`;
+    if (o.source !== undefined && (typeof o.source?.app !== 'string' || typeof o.source.ref !== 'string' || typeof o.source.returnPath !== 'string')) return `apps.wallet.orders[${i}].source needs string app, ref and returnPath`;
   }
   return null;
 }

@@ -5,6 +5,7 @@
  */
 import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
+import { settlePaidOrder } from './payments.ts';
 import type { WalletState } from './types.ts';
 
 export const WALLET_APP_ID = 'wallet';
@@ -41,7 +42,12 @@ export class WalletModel {
     const req = { orderId, password, now: this.phone.now };
     const dry = this.#dryRun((s) => rules.payOrder(s, req));
     if (!dry.ok) return dry;
-    return this.#mutate((s) => rules.payOrder(s, req));
+    // One update: the debit, the bill and the source app's own order change together.
+    return this.phone.update((state) => {
+      const r = rules.payOrder(state.apps[WALLET_APP_ID] as unknown as WalletState, req);
+      if (r.ok) settlePaidOrder(state.apps, req.orderId);
+      return r;
+    });
   }
 
   checkPassword(password: string): boolean {

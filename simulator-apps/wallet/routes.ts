@@ -8,9 +8,10 @@ export type WalletScreen =
   | { screen: 'bill'; billId: string }
   | { screen: 'payees' }
   | { screen: 'transfer'; payeeId: string }
-  | { screen: 'transferDone'; billId: string }
+  /** `checkout`: reached from another app's cashier (`?checkout=1`), so 完成 and back return there. */
+  | { screen: 'transferDone'; billId: string; checkout: boolean }
   | { screen: 'orders' }
-  | { screen: 'order'; orderId: string }
+  | { screen: 'order'; orderId: string; checkout: boolean }
   | { screen: 'cards' }
   | { screen: 'card'; cardId: string }
   | { screen: 'receive' }
@@ -21,14 +22,14 @@ export type WalletScreen =
 export const WALLET_ROOT = '/';
 
 const ID = '([A-Za-z0-9_-]+)';
-const patterns: [RegExp, (m: RegExpMatchArray) => WalletScreen][] = [
+const patterns: [RegExp, (m: RegExpMatchArray, q: URLSearchParams) => WalletScreen][] = [
   [/^\/$/, () => ({ screen: 'home' })],
   [new RegExp(`^/bill/${ID}$`), (m) => ({ screen: 'bill', billId: m[1] })],
   [/^\/transfer$/, () => ({ screen: 'payees' })],
-  [new RegExp(`^/transfer/done/${ID}$`), (m) => ({ screen: 'transferDone', billId: m[1] })],
+  [new RegExp(`^/transfer/done/${ID}$`), (m, q) => ({ screen: 'transferDone', billId: m[1], checkout: q.has('checkout') })],
   [new RegExp(`^/transfer/${ID}$`), (m) => ({ screen: 'transfer', payeeId: m[1] })],
   [/^\/orders$/, () => ({ screen: 'orders' })],
-  [new RegExp(`^/order/${ID}$`), (m) => ({ screen: 'order', orderId: m[1] })],
+  [new RegExp(`^/order/${ID}$`), (m, q) => ({ screen: 'order', orderId: m[1], checkout: q.has('checkout') })],
   [/^\/cards$/, () => ({ screen: 'cards' })],
   [new RegExp(`^/card/${ID}$`), (m) => ({ screen: 'card', cardId: m[1] })],
   [/^\/receive$/, () => ({ screen: 'receive' })],
@@ -38,13 +39,11 @@ const patterns: [RegExp, (m: RegExpMatchArray) => WalletScreen][] = [
 
 export function parseWalletPath(path: string): WalletScreen {
   const [base, query = ''] = path.split('?');
-  if (base === '/bills') {
-    const q = new URLSearchParams(query);
-    return { screen: 'bills', month: q.get('month'), category: q.get('cat') };
-  }
+  const q = new URLSearchParams(query);
+  if (base === '/bills') return { screen: 'bills', month: q.get('month'), category: q.get('cat') };
   for (const [re, make] of patterns) {
     const m = base.match(re);
-    if (m) return make(m);
+    if (m) return make(m, q);
   }
   return { screen: 'notFound', path };
 }

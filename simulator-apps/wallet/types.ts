@@ -58,12 +58,27 @@ export interface PaymentOrder {
   /** What is being bought, e.g. `年卡续费（12个月）`. */
   title: string;
   amount: number;
-  status: 'unpaid' | 'paid';
+  /** `closed`: the app that asked for it cancelled it before it was paid. */
+  status: 'unpaid' | 'paid' | 'closed';
   createdAt: number;
   /** null until paid. */
   paidAt: number | null;
   /** The bill the payment created, null until paid. */
   billId: string | null;
+  /** The bill's category when paid; `购物` when absent (the seed's own orders). */
+  category?: Category;
+  /** The app that asked for this payment (absent on the seed's own orders). */
+  source?: PaymentSource;
+}
+
+/** Where a payment order came from, so the wallet can tell that app and return to it. */
+export interface PaymentSource {
+  /** The app id, e.g. `railway`. */
+  app: string;
+  /** The app's own record id (its order id). */
+  ref: string;
+  /** The path the app shows after paying ('' to return to whatever it showed). */
+  returnPath: string;
 }
 
 export interface WalletState {

@@ -279,3 +279,35 @@ describe('IndexedDB persistence', () => {
     await p2.close();
   });
 });
+
+describe('screens taking the system back', () => {
+  it('asks the newest handler first, after menus and dialogs, and unregisters', async () => {
+    const phone = new Phone(createInitialState(1));
+    phone.openApp('chat');
+    phone.push('/me');
+    const calls: string[] = [];
+    let sheetOpen = true;
+    const offOld = phone.onBack(() => (calls.push('old'), false));
+    const offSheet = phone.onBack(() => {
+      calls.push('sheet');
+      if (!sheetOpen) return false;
+      sheetOpen = false;
+      return true;
+    });
+    const answer = phone.confirm({ title: '确定？' });
+    phone.back(); // the dialog closes first
+    await expect(answer).resolves.toBe(false);
+    expect(calls).toEqual([]);
+    phone.back(); // the sheet takes it
+    expect(calls).toEqual(['sheet']);
+    expect(phone.route.path).toBe('/me');
+    phone.back(); // the sheet is closed: both decline, the stack pops
+    expect(calls).toEqual(['sheet', 'sheet', 'old']);
+    expect(phone.route.path).not.toBe('/me');
+    offSheet();
+    offOld();
+    phone.push('/me');
+    phone.back();
+    expect(calls).toHaveLength(3);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Paying with the wallet from another app (a railway ticket, a shop order), as pure rules on the
+ * `apps` record of a state draft, so a caller runs them inside its own `phone.update` and the
+ * two slices change in one revision.
+ *
+ * - The other app asks for a payment: `requestPayment` appends an unpaid wallet order carrying
+ *   `source: { app, ref, returnPath }`, and the app opens the wallet on it (`openCheckout`).
+ * - The user pays it in the wallet with the payment password. Inside that same update the wallet
+ *   calls the hook the source app registered (`registerPaymentHook`), which marks the app's own
+ *   record paid: the debit, the bill and the app's order change together or not at all.
+ * - Refunds (`refundToWallet`) credit the balance with an incoming bill; `closePayment` closes an
+ *   unpaid order its app cancelled.
+ */
+import type { Bill, Category, PaymentOrder, PaymentSource, WalletState } from './types.ts';
+import { nextBillId } from './logic.ts';
+
+export type { PaymentSource };
+
+/** What the wallet tells the source app when its order is paid. */
+export interface PaidInfo {
+  orderId: string;
+  billId: string;
+  paidAt: number;
+}
+
+/** The `apps` record of a phone-state draft. */
+export type AppsDraft = Record<string, unknown>;
+
+export type PaymentHook = (apps: AppsDraft, ref: string, paid: PaidInfo) => void;
+
+const hooks = new Map<string, PaymentHook>();
+
+/** Registers the function that marks `app`'s record `ref` paid (call once, at module top level). */
+export function registerPaymentHook(app: string, hook: PaymentHook): void {
+  hooks.set(app, hook);
+}
+
+function walletOf(apps: AppsDraft): WalletState {
+  const w = apps.wallet as WalletState | undefined;
+  if (!w) throw new Error('the phone has no wallet (apps.wallet is missing)');
+  return w;
+}
+
+/** The next free order id (`o_001` …): max + 1, so ids never repeat after a close. */
+export function nextOrderId(w: Pick<WalletState, 'orders'>): string {
+  const max = w.orders.reduce((m, o) => Math.max(m, Number(o.id.slice(2)) || 0), 0);
+  return `o_${String(max + 1).padStart(3, '0')}`;
+}
+
+export interface PaymentRequest {
+  merchant: string;
+  title: string;
+  /** Fen, > 0. */
+  amount: number;
+  /** The category the bill gets when paid. */
+  category: Category;
+  source: PaymentSource;
+  now: number;
+}
+
+/** Appends an unpaid order for the wallet to pay; returns its id. */
+export function requestPayment(apps: AppsDraft, req: PaymentRequest): string {
+  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`requestPayment: amount must be a positive integer of fen, got ${req.amount}`);
+  const w = walletOf(apps);
+  const order: PaymentOrder = {
+    id: nextOrderId(w),
+    merchant: req.merchant,
+    title: req.title,
+    amount: req.amount,
+    status: 'unpaid',
+    createdAt: req.now,
+    paidAt: null,
+    billId: null,
+    category: req.category,
+    source: { ...req.source },
+  };
+  w.orders.push(order);
+  return order.id;
+}
+
+/** Tells the order's source app it was paid (the wallet calls this right after `payOrder`). */
+export function settlePaidOrder(apps: AppsDraft, orderId: string): void {
+  const order = walletOf(apps).orders.find((o) => o.id === orderId);
+  if (!order?.source || order.status !== 'paid' || !order.billId || order.paidAt === null) return;
+  hooks.get(order.source.app)?.(apps, order.source.ref, { orderId: order.id, billId: order.billId, paidAt: order.paidAt });
+}
+
+/** Closes an unpaid order its app cancelled; a paid or unknown order is left alone (returns false). */
+export function closePayment(apps: AppsDraft, orderId: string): boolean {
+  const order = walletOf(apps).orders.find((o) => o.id === orderId);
+  if (!order || order.status !== 'unpaid') return false;
+  order.status = 'closed';
+  return true;
+}
+
+export interface RefundRequest {
+  counterparty: string;
+  /** Fen, > 0. */
+  amount: number;
+  category: Category;
+  note: string;
+  now: number;
+}
+
+/** Credits a refund to the balance with an incoming bill; returns the bill id. */
+export function refundToWallet(apps: AppsDraft, req: RefundRequest): string {
+  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`refundToWallet: amount must be a positive integer of fen, got ${req.amount}`);
+  const w = walletOf(apps);
+  const bill: Bill = {
+    id: nextBillId(w),
+    time: req.now,
+    amount: req.amount,
+    direction: 'in',
+    category: req.category,
+    counterparty: req.counterparty,
+    note: req.note,
+    status: 'success',
+    method: '余额',
+  };
+  w.balance += req.amount;
+  w.bills.push(bill);
+  return bill.id;
+}
