@@ -17,6 +17,21 @@ import { validateWalletState } from './wallet/logic.ts';
 import { createContactsState } from './contacts/seed.ts';
 import { CONTACTS_ROOT, contactsRouteStack } from './contacts/routes.ts';
 import { validateContactsState } from './contacts/logic.ts';
+import { createRailwayState } from './railway/seed.ts';
+import { RAILWAY_ROOT, railwayRouteStack } from './railway/routes.ts';
+import { validateRailwayState } from './railway/logic.ts';
+import { createCalendarState } from './calendar/seed.ts';
+import { CALENDAR_ROOT, calendarRouteStack } from './calendar/routes.ts';
+import { validateCalendarState } from './calendar/logic.ts';
+import { createSettingsState } from './settings/seed.ts';
+import { SETTINGS_ROOT, settingsRouteStack } from './settings/routes.ts';
+import { validateSettingsState } from './settings/logic.ts';
+import { createShopState } from './shop/seed.ts';
+import { SHOP_ROOT, shopRouteStack } from './shop/routes.ts';
+import { validateShopState } from './shop/logic.ts';
+import { createNotesState } from './notes/seed.ts';
+import { NOTES_ROOT, notesRouteStack } from './notes/routes.ts';
+import { validateNotesState } from './notes/logic.ts';
 
 export interface AppDefinition {
   id: string;
@@ -70,6 +85,51 @@ export const APPS: readonly AppDefinition[] = [
     seed: (rng, ctx) => createContactsState(rng, ctx) as unknown as JsonObject,
     routeStack: contactsRouteStack,
     validate: validateContactsState,
+  },
+  {
+    id: 'calendar',
+    name: '日历',
+    icon: { background: '#FFFFFF', foreground: '#1F1F1F' },
+    rootPath: CALENDAR_ROOT,
+    seed: (rng, ctx) => createCalendarState(rng, ctx) as unknown as JsonObject,
+    routeStack: calendarRouteStack,
+    validate: validateCalendarState,
+  },
+  {
+    id: 'settings',
+    name: '设置',
+    icon: { background: '#5B6B7F', foreground: '#FFFFFF' },
+    rootPath: SETTINGS_ROOT,
+    seed: (rng, ctx) => createSettingsState(rng, ctx) as unknown as JsonObject,
+    routeStack: settingsRouteStack,
+    validate: validateSettingsState,
+  },
+  {
+    id: 'railway',
+    name: '铁路出行',
+    icon: { background: '#1C4FA0', foreground: '#FFFFFF' },
+    rootPath: RAILWAY_ROOT,
+    seed: (rng, ctx) => createRailwayState(rng, ctx) as unknown as JsonObject,
+    routeStack: railwayRouteStack,
+    validate: validateRailwayState,
+  },
+  {
+    id: 'notes',
+    name: '小橙书',
+    icon: { background: '#FF4F3B', foreground: '#FFFFFF' },
+    rootPath: NOTES_ROOT,
+    seed: (rng, ctx) => createNotesState(rng, ctx) as unknown as JsonObject,
+    routeStack: notesRouteStack,
+    validate: validateNotesState,
+  },
+  {
+    id: 'shop',
+    name: '优选',
+    icon: { background: '#FF4D2E', foreground: '#FFFFFF' },
+    rootPath: SHOP_ROOT,
+    seed: (rng, ctx) => createShopState(rng, ctx) as unknown as JsonObject,
+    routeStack: shopRouteStack,
+    validate: validateShopState,
   },
 ];
 

@@ -11,6 +11,16 @@ import WalletApp from './wallet/WalletApp.svelte';
 import WalletIcon from './wallet/WalletIcon.svelte';
 import ContactsApp from './contacts/ContactsApp.svelte';
 import ContactsIcon from './contacts/ContactsIcon.svelte';
+import RailwayApp from './railway/RailwayApp.svelte';
+import RailwayIcon from './railway/RailwayIcon.svelte';
+import CalendarApp from './calendar/CalendarApp.svelte';
+import CalendarIcon from './calendar/CalendarIcon.svelte';
+import SettingsApp from './settings/SettingsApp.svelte';
+import SettingsIcon from './settings/SettingsIcon.svelte';
+import NotesApp from './notes/NotesApp.svelte';
+import NotesIcon from './notes/NotesIcon.svelte';
+import ShopApp from './shop/ShopApp.svelte';
+import ShopIcon from './shop/ShopIcon.svelte';
 
 export interface AppProps {
   /** The screen path to show (the top of the app's back stack). */
@@ -28,4 +38,9 @@ export const APP_COMPONENTS: Record<string, AppEntry> = {
   answers: { component: AnswersApp, icon: AnswersIcon },
   wallet: { component: WalletApp, icon: WalletIcon },
   contacts: { component: ContactsApp, icon: ContactsIcon },
+  railway: { component: RailwayApp, icon: RailwayIcon },
+  calendar: { component: CalendarApp, icon: CalendarIcon },
+  settings: { component: SettingsApp, icon: SettingsIcon },
+  shop: { component: ShopApp, icon: ShopIcon },
+  notes: { component: NotesApp, icon: NotesIcon },
 };

@@ -4,7 +4,8 @@
  * JSON line with every figure. It measures and prints; it never fails on a figure.
  *
  *   1 page:  env.step (real chat actions, screenshot included)  vs  click + one frame + JPEG screenshot
- *            in-page reset p50                                  vs  page.reload() p50
+ *            in-page reset p50 (to the launcher, and into each app) vs  page.reload() p50
+ *            state JSON size, largest over seeds 1-20, per app
  *            judge (diff + goals) on the full chat state
  *   N pages (1, 4, 8; one EnvPool on its own Chromium):
  *            the oracle on the real built-in tasks through the parallel runner, steps/s
@@ -32,6 +33,7 @@ import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import { judge } from '../judge/judge.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
+import { APPS } from '../../simulator-apps/catalog.ts';
 import { memoryPerExtraEnv, type MemoryFigures } from './memory.ts';
 import { mergeBench, type MergeFigures } from './mergeRows.ts';
 import { oracleRun, scaleAt, successMismatches, type OracleRun, type ScaleFigures } from './scale.ts';
@@ -86,12 +88,21 @@ async function singlePage(bridge: BridgeServer, stateJson: string) {
       await env.device.call('reset', { stateJson });
       resetMs.push(performance.now() - t);
     }
+    // The same full state, straight into each app's first screen (its lists drawn, not the launcher).
+    const resetIntoAppMs: number[] = [];
+    for (let i = 0; i < RESETS; i++) {
+      const app = APPS[i % APPS.length]!;
+      const t = performance.now();
+      await env.device.call('reset', { stateJson, route: { app: app.id, path: app.rootPath } });
+      resetIntoAppMs.push(performance.now() - t);
+    }
     const reload = await reloads(bridge, env, Math.min(RESETS, 30));
     return {
       envSps: p50(rounds.map((r) => r.env)),
       floorSps: p50(rounds.map((r) => r.floor)),
       floorCdpSps: p50(rounds.map((r) => r.floorCdp)),
       resetMs: p50(resetMs),
+      resetIntoAppMs: p50(resetIntoAppMs),
       reloadMs: reload.reloadMs,
       readyMs: reload.readyMs,
     };
@@ -205,6 +216,24 @@ function raceCheck(suite: SuiteRuns): { raceFree: boolean; mismatches: string[] 
   return { raceFree: mismatches.length === 0, mismatches };
 }
 
+const SIZE_SEEDS = 20;
+
+/** The phone's state JSON over seeds 1..SIZE_SEEDS: the largest, and each app's slice in it. */
+function stateSizes(): { maxBytes: number; perAppBytes: Record<string, number>; perApp: string } {
+  let max = { bytes: 0, seed: 1 };
+  for (let seed = 1; seed <= SIZE_SEEDS; seed++) {
+    const bytes = Buffer.byteLength(JSON.stringify(createInitialState(seed)));
+    if (bytes > max.bytes) max = { bytes, seed };
+  }
+  const state = createInitialState(max.seed);
+  const perAppBytes = Object.fromEntries(Object.entries(state.apps).map(([id, slice]) => [id, Buffer.byteLength(JSON.stringify(slice))]));
+  const perApp = Object.entries(perAppBytes)
+    .sort((a, b) => b[1] - a[1])
+    .map(([id, b]) => `${id} ${(b / 1024).toFixed(0)}`)
+    .join(', ');
+  return { maxBytes: max.bytes, perAppBytes, perApp: `seed ${max.seed}: ${perApp}` };
+}
+
 function printTable(rows: Row[]): void {
   console.log('');
   console.log(`${'measure'.padEnd(50)} ${'phonegym'.padStart(10)} ${'raw floor'.padStart(10)}   ratio`);
@@ -239,6 +268,7 @@ async function main(): Promise<void> {
     await bridge.close();
   }
   const judgeP50 = judgeMs();
+  const sizes = stateSizes();
   progress(`merge: ${MERGE_ROWS} rows in 4 shards`);
   const tMerge = performance.now();
   const merge: MergeFigures = await mergeBench(MERGE_ROWS, 4);
@@ -254,7 +284,9 @@ async function main(): Promise<void> {
     ['steps/s, 1 page (real chat actions + JPEG)', fmt(one.envSps), fmt(one.floorSps), `${fmt(one.envSps / one.floorSps, 3)} x floor (goal ≥ 0.8)`],
     ['  same, floor with the CDP capture the env uses', fmt(one.envSps), fmt(one.floorCdpSps), `${fmt(one.envSps / one.floorCdpSps, 3)} x bare floor`],
     ['reset p50 (ms)', fmt(one.resetMs), fmt(one.reloadMs), `${fmt(one.reloadMs / one.resetMs, 1)}x faster than reload (goal ≤ 10 ms, ≥ 4x)`],
+    [`  reset into an app's first screen p50 (ms), ${APPS.length} apps in turn`, fmt(one.resetIntoAppMs), '', 'goal ≤ 10 ms'],
     ['reload until the phone is ready p50 (ms)', '', fmt(one.readyMs), ''],
+    [`state JSON, largest of seeds 1-${SIZE_SEEDS} (KB)`, fmt(sizes.maxBytes / 1024, 0), '', `goal < 1024 KB; ${sizes.perApp}`],
     ['judge p50 on the full chat state (ms)', fmt(judgeP50, 3), '', `${(stateJson.length / 1024).toFixed(0)} KB state`],
   ];
   for (const s of scale) {
@@ -282,6 +314,10 @@ async function main(): Promise<void> {
     floor_cdp_steps_per_s: num(one.floorCdpSps),
     env_vs_floor_cdp: num(one.envSps / one.floorCdpSps, 3),
     reset_p50_ms: num(one.resetMs),
+    reset_into_app_p50_ms: num(one.resetIntoAppMs),
+    state_bytes_max: sizes.maxBytes,
+    state_bytes_per_app: sizes.perAppBytes,
+    apps: APPS.length,
     reload_p50_ms: num(one.reloadMs),
     reload_until_ready_p50_ms: num(one.readyMs),
     reset_speedup_vs_reload: num(one.reloadMs / one.resetMs, 1),

@@ -16,6 +16,8 @@ const VERIFY_FLAGS = {
   'tasks-root': { type: 'string' },
   'run-dir': { type: 'string' },
   strict: { type: 'boolean' },
+  parallel: { type: 'string' },
+  'no-screenshots': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpec;
@@ -28,6 +30,8 @@ ${SELECTION_HELP}
   --eval-mode MODE          grounded (query answers on the 答题卡 sheet, the default) | text
   --tasks-root DIR          where the suites are (default tasks/)
   --run-dir DIR             keep trajectories here (default: a temporary folder, kept only on failure)
+  --parallel N              pages verifying instances at once in one browser (default 1)
+  --no-screenshots          take no screenshots (faster, e.g. in CI; failures point at the trajectory)
   --strict                  a task file that fails to load is fatal (exit 2); otherwise a failed check
   --json                    print the structured report on stdout (progress goes to stderr)
 
@@ -62,6 +66,8 @@ export function resolveVerifyOptions(argv: string[]): VerifyCliOptions | 'help' 
     tasksRoot: v['tasks-root'],
     runDir: v['run-dir'] ?? null,
     strict: v.strict ?? false,
+    parallel: intFlag('parallel', v.parallel, { min: 1, max: 32 }) ?? 1,
+    screenshots: !(v['no-screenshots'] ?? false),
     json: v.json ?? false,
   };
 }

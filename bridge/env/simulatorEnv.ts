@@ -8,6 +8,7 @@ import type { CDPSession, Page } from 'playwright';
 import type { Action } from '../protocol/actions.ts';
 import { assertNever } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
+import type { EnvironmentEvent } from '../protocol/messages.ts';
 import { VIEWPORT, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
 import type { DeviceConnection } from '../server/bridgeServer.ts';
 import { actionToCss, type CoordConfig } from './coords.ts';
@@ -96,10 +97,18 @@ export class SimulatorEnv {
     await this.device.call('openApp', { app });
   }
 
+  /** The world acts on the phone (a scripted contact's message arriving): see `EnvironmentEvent`. */
+  async deliver(events: EnvironmentEvent[]): Promise<void> {
+    await this.device.call('deliver', { events });
+  }
+
   async getState(): Promise<{ state: PhoneState; json: string; route: Route; revision: number }> {
     const s = await this.device.call('getState', {});
     return { state: JSON.parse(s.json), json: s.json, route: s.route, revision: s.revision };
   }
+
+  /** Off: observations carry an empty screenshot (verify's `--no-screenshots`; agents that read only the tree). */
+  screenshots = true;
 
   async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<Observation> {
     await this.device.call('settle', { advanceMs: opts.advanceMs ?? 0 });
@@ -107,7 +116,7 @@ export class SimulatorEnv {
     // the browser encoding a frame, the read is the page's own work, so they overlap).
     const [o, screenshot] = await Promise.all([
       this.device.call('observe', { tree: true }),
-      opts.screenshot === false ? Promise.resolve(Buffer.alloc(0)) : this.screenshot(),
+      opts.screenshot === false || !this.screenshots ? Promise.resolve(Buffer.alloc(0)) : this.screenshot(),
     ]);
     return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision };
   }

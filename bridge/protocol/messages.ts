@@ -53,6 +53,13 @@ export interface Observation {
   tree: UiNode[];
 }
 
+/**
+ * Something the world does to the phone while an agent works, not the agent: a scripted contact's
+ * message arriving (interactive tasks). The page applies it with the app's own rules, in one
+ * state update, without remounting the screen.
+ */
+export type EnvironmentEvent = { kind: 'chat.incoming'; chatId: string; from: string; text: string };
+
 export interface DeviceMethods {
   /** Protocol-level liveness check. */
   ping(params: Record<string, never>): Promise<{ now: number }>;
@@ -81,6 +88,8 @@ export interface DeviceMethods {
    * reaches fire now. Agent pages never fire a long press from a wall-clock timer.
    */
   holdElapsed(params: { ms: number }): Promise<{ fired: number }>;
+  /** Applies environment events in order (see `EnvironmentEvent`); the phone shows a notification. */
+  deliver(params: { events: EnvironmentEvent[] }): Promise<{ revision: number }>;
 }
 
 export interface DeviceEvents {

@@ -4,6 +4,8 @@
  * apart (seed 004): a crashed page is `run_error`, a throwing goal check is `eval_error`.
  */
 import type { Action } from '../protocol/actions.ts';
+import type { EnvironmentEvent } from '../protocol/messages.ts';
+import type { PhoneState } from '../protocol/state.ts';
 import { describeAction, isTerminalAction } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
 import type { Verdict } from '../protocol/messages.ts';
@@ -174,6 +176,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     hooks.onStart?.({ spec, goal, params, initial });
     await agent.start?.(ctx);
 
+    const interaction = task.def.interaction ? { memory: {} as Record<string, unknown>, delivered: [] as EnvironmentEvent[], done: false } : null;
     let repeatKey = '';
     let repeatCount = 0;
     while (true) {
@@ -230,10 +233,23 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
         stopReason = 'loop_detected';
         break;
       }
-      const { observation, cssAction } = await abortable(env.step(action), hooks.signal);
+      const stepped = await abortable(env.step(action), hooks.signal);
+      const cssAction = stepped.cssAction;
+      let observation = stepped.observation;
+      let events: EnvironmentEvent[] = [];
+      if (interaction && initial) {
+        // The task's scripted counterpart looks at the phone and may answer before the agent sees it again.
+        events = interactionEvents(task, params, interaction, initial.state, observation.state, steps);
+        if (events.length > 0) {
+          await abortable(env.deliver(events), hooks.signal).catch((e: unknown) => {
+            throw hooks.signal?.aborted ? e : new PhonegymError(`the task's interaction sent an event the phone refused: ${(e as Error).message}`, { code: 'interaction_error' });
+          });
+          observation = await abortable(env.observe({ advanceMs: 0 }), hooks.signal);
+        }
+      }
       last = observation;
       if (hooks.liveJudge && initial) verdict = safeJudge(task, params, spec.evalMode, initial, last, answer, actions);
-      recorder.step({ index: steps, action, cssAction, observation, thought: reply.thought, raw: reply.raw, usage: reply.usage });
+      recorder.step({ index: steps, action, cssAction, observation, thought: reply.thought, raw: reply.raw, usage: reply.usage, ...(events.length ? { events } : {}) });
       await hooks.onStep?.({ index: steps, action, cssAction, observation, verdict });
     }
   } catch (e) {
@@ -403,4 +419,25 @@ function safeJudge(task: LoadedTask, params: Record<string, unknown>, evalMode: 
   } catch {
     return null;
   }
+}
+
+interface InteractionRun {
+  memory: Record<string, unknown>;
+  delivered: EnvironmentEvent[];
+  done: boolean;
+}
+
+/** Asks an interactive task's script what the world does after step `step`; a throwing script is `interaction_error`. */
+function interactionEvents(task: LoadedTask, params: Record<string, unknown>, run: InteractionRun, init: PhoneState, state: PhoneState, step: number): EnvironmentEvent[] {
+  if (run.done || !task.def.interaction) return [];
+  let reply;
+  try {
+    reply = task.def.interaction.respond({ p: params, init, state, delivered: run.delivered, memory: run.memory, step });
+  } catch (e) {
+    throw new PhonegymError(`the task's interaction script threw at step ${step}: ${(e as Error).message}`, { code: 'interaction_error' });
+  }
+  if (reply?.done) run.done = true;
+  const events = reply?.events ?? [];
+  run.delivered.push(...events);
+  return events;
 }

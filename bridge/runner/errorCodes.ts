@@ -25,6 +25,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = {
   env_error: { status: 'run_error', retried: true, meaning: 'the env failed in another way (the message says how)' },
   timeout: { status: 'run_error', retried: true, meaning: 'a call to the phone got no answer in time' },
   teardown_error: { status: 'run_error', retried: false, meaning: 'the task’s teardown hook threw' },
+  interaction_error: { status: 'run_error', retried: false, meaning: 'an interactive task’s script threw, or sent an event the phone refused' },
   // The model service (the agent's endpoint): the machine's side, not the agent's.
   model_rate_limited: { status: 'run_error', retried: true, meaning: 'the model service kept answering 429 after the client’s own retries' },
   model_server_error: { status: 'run_error', retried: true, meaning: 'the model service kept answering 5xx after the client’s own retries' },

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
-import type { Verdict } from '../protocol/messages.ts';
+import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import type { Observation } from '../env/simulatorEnv.ts';
 import type { ResultRow } from './types.ts';
@@ -64,7 +64,7 @@ export class TrajectoryRecorder {
     }
   }
 
-  step(s: { index: number; action: Action; cssAction: Action; observation: Observation | null; thought?: string; raw?: string; note?: string; usage?: StepUsage }): void {
+  step(s: { index: number; action: Action; cssAction: Action; observation: Observation | null; thought?: string; raw?: string; note?: string; usage?: StepUsage; events?: EnvironmentEvent[] }): void {
     const o = s.observation;
     this.steps.push({
       index: s.index,
@@ -75,6 +75,7 @@ export class TrajectoryRecorder {
       ...(s.raw ? { raw: s.raw } : {}),
       ...(s.note ? { note: s.note } : {}),
       ...(s.usage ? { usage: s.usage } : {}),
+      ...(s.events ? { events: s.events } : {}),
       route: o?.route ?? null,
       revision: o?.revision ?? null,
       screenshot: o && o.screenshot.length ? this.shot(s.index, o.screenshot) : null,

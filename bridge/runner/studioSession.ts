@@ -6,7 +6,7 @@
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
 import { UsageError } from '../protocol/errors.ts';
-import type { EpisodeEnd, EpisodeInfo, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
+import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
 import type { PhoneState } from '../protocol/state.ts';
 import type { Observation } from '../env/simulatorEnv.ts';
 import type { EnvPool } from '../env/envPool.ts';
@@ -25,6 +25,8 @@ interface InteractiveSetup {
   params: Record<string, unknown>;
   initial: StateSnapshot;
   info: EpisodeInfo;
+  /** An interactive task's script, answering the author as it answers agents; off when set up again. */
+  stopInteraction?: () => void;
 }
 
 export function taskInfo(t: LoadedTask): TaskInfo {
@@ -167,8 +169,47 @@ export class StudioSession implements StudioBackend {
       maxSteps: resolveMaxSteps(task),
       startedAt: new Date().toISOString(),
     };
-    this.interactive.set(p.deviceId, { task, params: prepared.params, initial: snap, info });
+    this.interactive.get(p.deviceId)?.stopInteraction?.();
+    const setup: InteractiveSetup = { task, params: prepared.params, initial: snap, info };
+    if (task.def.interaction) setup.stopInteraction = this.followInteraction(device, setup);
+    this.interactive.set(p.deviceId, setup);
     return { episode: info, initial: snap };
+  }
+
+  /**
+   * An author acting by hand on an interactive task meets the same scripted counterpart an agent
+   * does: after each change of the phone's state the task's script looks and may answer. Calls
+   * run one at a time; a script error is logged by the bridge, not thrown at the phone.
+   */
+  private followInteraction(device: DeviceConnection, setup: InteractiveSetup): () => void {
+    const interaction = setup.task.def.interaction!;
+    const init = JSON.parse(setup.initial.json) as PhoneState;
+    const memory: Record<string, unknown> = {};
+    const delivered: EnvironmentEvent[] = [];
+    let done = false;
+    let stopped = false;
+    let step = 0;
+    let chain = Promise.resolve();
+    const look = async () => {
+      if (done || stopped) return;
+      const now = await device.call('getState', {});
+      step++;
+      const reply = interaction.respond({ p: setup.params, init, state: JSON.parse(now.json) as PhoneState, delivered, memory, step });
+      if (reply?.done) done = true;
+      if (reply?.events?.length && !stopped) {
+        delivered.push(...reply.events);
+        await device.call('deliver', { events: reply.events });
+      }
+    };
+    const off = device.on('stateChanged', () => {
+      chain = chain.then(look).catch((e: unknown) => {
+        console.error(`studio: ${setup.task.id}: the interaction script failed: ${(e as Error).message}`);
+      });
+    });
+    return () => {
+      stopped = true;
+      off();
+    };
   }
 
   async judge(p: { deviceId: string; answer?: string }) {

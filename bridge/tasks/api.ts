@@ -7,6 +7,7 @@
  * plain JSON draft that the framework pushes to the phone once; they never touch the UI.
  */
 import type { PhoneState, Route, UiNode } from '../protocol/state.ts';
+import type { EnvironmentEvent } from '../protocol/messages.ts';
 import type { Criterion, JudgeInput } from '../judge/judge.ts';
 import type { CriteriaSpec } from './criteria.ts';
 import type { AnswerFieldType, ExpectedAnswer } from '../judge/answers.ts';
@@ -117,6 +118,37 @@ export interface AnswerSpec<P> {
 /** What an oracle returns for a query task: one field's text, a value per field, or why it cannot be done. */
 export type OracleAnswer = string | Record<string, string> | { infeasible: string };
 
+/**
+ * An interactive task's scripted counterpart (seed 004: the task owns the interaction). After
+ * every step the agent takes on the phone, the runner shows the task the state; the task may make
+ * the world answer (a colleague's chat message arriving) and decides when the exchange is over.
+ * The script must be deterministic in `p` and the state: the same actions get the same answers.
+ */
+export interface Interaction<P> {
+  respond(ctx: InteractionContext<P>): InteractionReply | void;
+}
+
+export interface InteractionContext<P> {
+  p: P;
+  /** The state when the agent started. */
+  init: PhoneState;
+  /** The state after the step just taken. */
+  state: PhoneState;
+  /** Every event delivered so far in this episode, oldest first. */
+  delivered: readonly EnvironmentEvent[];
+  /** The task's own notes between calls within one episode (starts empty). */
+  memory: Record<string, unknown>;
+  /** The number of the step just taken (1-based). */
+  step: number;
+}
+
+export interface InteractionReply {
+  /** Delivered to the phone now, in order, before the agent sees the screen again. */
+  events?: EnvironmentEvent[];
+  /** The exchange is over: `respond` is not called again in this episode. */
+  done?: boolean;
+}
+
 export interface TaskDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
   /** Defaults to the file name. PascalCase. */
   name?: string;
@@ -150,6 +182,8 @@ export interface TaskDefinition<P extends Record<string, unknown> = Record<strin
   expectedChanges?(input: JudgeInput, p: P): string[];
   /** A query task's answer fields and expected values (see AnswerSpec); grounded answer tasks get 15 more steps. */
   answer?: AnswerSpec<P>;
+  /** Interactive tasks: the scripted counterpart that answers while the agent works (see Interaction). */
+  interaction?: Interaction<P>;
   /** A solution through the UI only. Query tasks return their answer; the framework submits it (sheet or ANSWER). */
   oracle(ui: OracleUi, p: P): Promise<OracleAnswer | void>;
   /** Custom samplers referenced by name from params. */

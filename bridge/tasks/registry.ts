@@ -50,6 +50,7 @@ export function validateDefinition(def: unknown, name: string): string[] {
   if (d.answer && (d.answer.fields === undefined || (Array.isArray(d.answer.fields) && d.answer.fields.length === 0 && !d.answer.infeasible))) problems.push('`answer.fields` must list at least one field (or the task is `infeasible`)');
   if (d.answer && !d.answer.infeasible && typeof d.answer.expected !== 'function') problems.push('`answer.expected(p, input)` is missing: what is the right answer?');
   if (typeof d.oracle !== 'function') problems.push('`oracle(ui, p)` is missing: every task proves itself with a UI-only solution');
+  if (d.interaction !== undefined && typeof d.interaction?.respond !== 'function') problems.push('`interaction` must be an object with a `respond(ctx)` function (see docs/tasks.md, Interactive tasks)');
   for (const [param, spec] of Object.entries(d.params ?? {})) problems.push(...paramProblems(param, spec, d).map((m) => `parameter "${param}": ${m}`));
   return problems;
 }

@@ -25,12 +25,29 @@ const chat = (s: PhoneState) => (s.apps as unknown as Apps).chat!;
 
 /** Each app's main screens, in the order a user meets them. */
 export const SHOWCASE: Record<string, Shot[]> = {
+  railway: [
+    { caption: '首页 — the query form, common routes, banners', path: () => '/' },
+    {
+      caption: '查询结果 — trains of a day with tickets left',
+      path: (s) => {
+        const r = s.apps.railway as unknown as { search: { from: string; to: string }; trains: { date: string }[] };
+        return `/trains?from=${r.search.from}&to=${r.search.to}&date=${r.trains[0]!.date}`;
+      },
+    },
+    { caption: '车次详情 — seat classes, fares, 预订', path: (s) => `/train/${(s.apps.railway as unknown as { trains: { id: string }[] }).trains[40]!.id}` },
+    { caption: '订单 — orders by status', path: () => '/orders' },
+    { caption: '订单详情 — tickets with coach and seat', path: (s) => `/order/${(s.apps.railway as unknown as { orders: { id: string }[] }).orders[2]!.id}` },
+    { caption: '乘车人 — passengers', path: () => '/passengers' },
+  ],
   chat: [
     { caption: '聊天 — the chat list', path: () => '/chats' },
     { caption: 'a conversation', path: (s) => `/chat/${chat(s).chats![0]!.id}` },
     { caption: '通讯录 — contacts with the index', path: () => '/contacts' },
     { caption: 'a contact', path: (s) => `/contact/${chat(s).contacts![1]!.id}` },
     { caption: '我 — me', path: () => '/me' },
+    { caption: '群聊 — a group conversation', path: () => '/chat/g_02' },
+    { caption: '群聊信息 — group settings', path: () => '/chat/g_02/settings' },
+    { caption: '朋友圈 — moments', path: () => '/moments' },
   ],
   wallet: [
     { caption: 'home: balance, cards, quick actions', path: () => '/' },
@@ -46,6 +63,44 @@ export const SHOWCASE: Record<string, Shot[]> = {
     { caption: '拨号 — the dialler', path: () => '/dial' },
     { caption: '收藏 — favourites', path: () => '/favorites' },
     { caption: '群组 — groups', path: () => '/groups' },
+  ],
+  calendar: [
+    { caption: '月 — the month grid and the day’s events', path: () => '/' },
+    { caption: '日 — the day timeline', path: () => '/day' },
+    { caption: '日程 — the agenda', path: () => '/agenda' },
+    {
+      caption: '日程详情 — a repeating event',
+      path: (s) => {
+        const ev = (s.apps.calendar as unknown as { events: { id: string; title: string; startDate: string }[] }).events.find((e) => e.title === '周会')!;
+        return `/event/${ev.id}/${ev.startDate}`;
+      },
+    },
+    { caption: '新建日程 — the form', path: () => '/new/2026-03-20' },
+    { caption: '开始时间 — the time picker', path: () => '/new/2026-03-20?pick=startTime' },
+  ],
+  settings: [
+    { caption: '设置 — the main list', path: () => '/' },
+    { caption: 'WLAN — networks, saved first', path: () => '/wlan' },
+    { caption: '蓝牙 — paired and nearby devices', path: () => '/bluetooth' },
+    { caption: '显示和亮度', path: () => '/display' },
+    { caption: '勿扰模式', path: () => '/dnd' },
+    { caption: '关于手机', path: () => '/about' },
+  ],
+  notes: [
+    { caption: '首页 — 发现 feed (waterfall)', path: () => '/' },
+    { caption: 'a note with comments', path: (s) => `/note/${(s.apps.notes as { notes: { id: string }[] }).notes[100]!.id}` },
+    { caption: '搜索结果 with filters', path: () => '/search/result?q=%E5%87%8F%E8%84%82' },
+    { caption: '发布笔记 — the editor', path: () => '/publish' },
+    { caption: '消息 — notifications', path: () => '/messages' },
+    { caption: '我 — my notes', path: () => '/me' },
+  ],
+  shop: [
+    { caption: '首页 — search, categories, 推荐', path: () => '/' },
+    { caption: '搜索结果 — sort and 筛选', path: () => '/results?q=耳机' },
+    { caption: '商品详情 — a product', path: () => '/product/p_002' },
+    { caption: '购物车 — grouped by shop', path: () => '/cart' },
+    { caption: '我的 — orders by status', path: () => '/me' },
+    { caption: '订单详情 — tracking', path: (s) => `/order/${((s.apps as unknown as { shop: { orders: { id: string; status: string }[] } }).shop.orders.find((o) => o.status === 'shipped') ?? { id: 'od_001' }).id}` },
   ],
 };
 

@@ -14,6 +14,14 @@
 import type { PhoneState } from '../protocol/state.ts';
 import type { OracleUi } from '../tasks/api.ts';
 import type { ChatState, Contact } from '../../simulator-apps/chat/types.ts';
+import { calendarStray } from './stray/calendar.ts';
+import { chatStray } from './stray/chat.ts';
+import { contactsStray } from './stray/contacts.ts';
+import { notesStray } from './stray/notes.ts';
+import { railwayStray } from './stray/railway.ts';
+import { settingsStray } from './stray/settings.ts';
+import { shopStray } from './stray/shop.ts';
+import { walletStray } from './stray/wallet.ts';
 import { contactSections, displayName } from '../../simulator-apps/chat/logic.ts';
 
 /** One concrete stray change for one state. */
@@ -143,8 +151,22 @@ export const chatStarContact: StrayChange = {
   },
 };
 
-/** Every stray change, in order of preference. Add one per app as apps arrive. */
-export const STRAY_CHANGES: readonly StrayChange[] = [chatSignature, chatStarContact];
+/**
+ * Every stray change, in order of preference: verify tries those of the task's own apps first
+ * (so a change lands where the task works), then the others. Each app keeps its own in ./stray/.
+ */
+export const STRAY_CHANGES: readonly StrayChange[] = [
+  chatSignature,
+  chatStarContact,
+  ...chatStray,
+  ...walletStray,
+  ...contactsStray,
+  ...notesStray,
+  ...railwayStray,
+  ...settingsStray,
+  ...calendarStray,
+  ...shopStray,
+];
 
 /** The stray changes to try for a task: those in the task's own apps first, then the others. */
 export function strayCandidates(apps: readonly string[]): StrayChange[] {

@@ -100,6 +100,10 @@ export interface VerifyOptions {
   evalMode?: EvalMode;
   /** Where trajectories go (default: a fresh temporary folder). */
   runDir?: string | null;
+  /** Pages verifying instances at once (default 1); the report keeps the plan's order. */
+  parallel?: number;
+  /** Take no screenshots (faster; trajectories keep states and UI trees only). */
+  screenshots?: boolean;
   /** Information lines (build, folders). */
   log?: (line: string) => void;
   /** Called after each instance. */
@@ -202,22 +206,35 @@ export async function verifyTasks(opts: VerifyOptions, planned?: VerifyPlan): Pr
       mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
       bridge = await BridgeServer.start({ staticDir: web.dir, port: 0 });
       browser = await launchChromium();
-      pool = await EnvPool.open({ browser, bridge, size: 1, logDir: join(runDir, 'browser_logs') });
-      const env = await pool.acquire();
-      for (const inst of plan.instances) {
-        if (opts.signal?.aborted) {
-          interrupted = true;
-          break;
+      const width = Math.max(1, Math.min(opts.parallel ?? 1, plan.instances.length));
+      pool = await EnvPool.open({ browser, bridge, size: width, logDir: join(runDir, 'browser_logs') });
+      // Each page takes the next instance in plan order; results are put back in that order.
+      const byIndex = new Map<number, InstanceResult>();
+      let next = 0;
+      const worker = async (env: SimulatorEnv) => {
+        if (opts.screenshots === false) env.screenshots = false;
+        while (next < plan.instances.length) {
+          if (opts.signal?.aborted) {
+            interrupted = true;
+            return;
+          }
+          const index = next++;
+          const r = await verifyInstance(env, plan.instances[index]!, runDir, opts.signal);
+          if (opts.signal?.aborted) {
+            interrupted = true;
+            return;
+          }
+          byIndex.set(index, r);
+          opts.onInstance?.(r, byIndex.size, plan.instances.length);
         }
-        const r = await verifyInstance(env, inst, runDir, opts.signal);
-        if (opts.signal?.aborted) {
-          interrupted = true;
-          break;
-        }
-        results.push(r);
-        opts.onInstance?.(r, results.length, plan.instances.length);
+      };
+      const envs = await Promise.all(Array.from({ length: width }, () => pool!.acquire()));
+      try {
+        await Promise.all(envs.map(worker));
+      } finally {
+        for (const env of envs) pool.release(env);
       }
-      pool.release(env);
+      for (const i of [...byIndex.keys()].sort((a, b) => a - b)) results.push(byIndex.get(i)!);
     }
   } finally {
     await pool?.close();

@@ -3,7 +3,7 @@
  * Queries return views; mutators change the object they are given in place and are
  * called by `ChatModel` inside `phone.update`, which bumps the revision.
  */
-import type { Chat, ChatState, Contact, Message } from './types.ts';
+import type { Avatar, Chat, ChatState, Contact, Group, Message, MessageCard, MessageTransfer, Moment, MomentComment, MomentImage, Thread, Visibility } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Queries
@@ -24,16 +24,53 @@ export function chatWithContact(s: ChatState, contactId: string): Chat | undefin
   return s.chats.find((c) => c.contactId === contactId);
 }
 
-export function lastMessage(chat: Chat): Message | undefined {
+export function isGroup(t: Thread): t is Group {
+  return (t as Partial<Group>).members !== undefined;
+}
+
+export function findGroup(s: ChatState, id: string): Group | undefined {
+  return (s.groups ?? []).find((g) => g.id === id);
+}
+
+/** A one-to-one chat or a group, by id. */
+export function findThread(s: ChatState, id: string): Thread | undefined {
+  return findChat(s, id) ?? findGroup(s, id);
+}
+
+/** One-to-one chats and groups together. */
+export function allThreads(s: ChatState): Thread[] {
+  return [...s.chats, ...(s.groups ?? [])];
+}
+
+/** Who a message or a like is from: my name, or the contact's displayed name ('' for an unknown id). */
+export function personName(s: ChatState, id: string): string {
+  if (id === 'me') return s.me.name;
+  const c = findContact(s, id);
+  return c ? displayName(c) : '';
+}
+
+export function personAvatar(s: ChatState, id: string): Avatar {
+  if (id === 'me') return s.me.avatar;
+  return findContact(s, id)?.avatar ?? { color: '#b0b0b0', glyph: '?' };
+}
+
+/** The title of a thread: the contact's displayed name, or the group's name. */
+export function threadName(s: ChatState, t: Thread): string {
+  if (isGroup(t)) return t.name;
+  const c = findContact(s, t.contactId);
+  return c ? displayName(c) : '';
+}
+
+export function lastMessage(chat: Thread): Message | undefined {
   return chat.messages[chat.messages.length - 1];
 }
 
-export function lastActivity(chat: Chat): number {
+export function lastActivity(chat: Thread): number {
   return lastMessage(chat)?.time ?? 0;
 }
 
 /** Pinned chats first; each group newest first; ties by id so the order is total. */
-export function sortChats<C extends Chat>(chats: readonly C[]): C[] {
+export function sortChats<C extends Thread>(chats: readonly C[]): C[] {
   return chats.slice().sort((a, b) => {
     if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
     const d = lastActivity(b) - lastActivity(a);
@@ -44,7 +81,7 @@ export function sortChats<C extends Chat>(chats: readonly C[]): C[] {
 
 /** The badge total on the 聊天 tab: unread messages of chats that are not muted. */
 export function totalUnread(s: ChatState): number {
-  return s.chats.reduce((n, c) => n + (c.muted ? 0 : c.unread), 0);
+  return allThreads(s).reduce((n, c) => n + (c.muted ? 0 : c.unread), 0);
 }
 
 /** The second line of a chat list row. */
@@ -140,7 +177,7 @@ function maxSuffix(ids: Iterable<string>, prefix: string): number {
 export function nextMessageId(s: ChatState): string {
   const n = maxSuffix(
     (function* () {
-      for (const c of s.chats) for (const m of c.messages) yield m.id;
+      for (const c of allThreads(s)) for (const m of c.messages) yield m.id;
     })(),
     'm_',
   );
@@ -260,6 +297,281 @@ export function validateChatState(v: unknown): string | null {
   }
   for (const [i, c] of s.chats.entries()) {
     if (typeof c?.id !== 'string' || typeof c.contactId !== 'string' || !Array.isArray(c.messages)) return `apps.chat.chats[${i}] needs string id, contactId and a messages array`;
+    const bad = validateMessages(c.messages, `apps.chat.chats[${i}]`);
+    if (bad) return bad;
+  }
+  if (!Array.isArray(s.groups)) return 'apps.chat.groups must be an array';
+  for (const [i, g] of s.groups.entries()) {
+    const at = `apps.chat.groups[${i}]`;
+    if (typeof g?.id !== 'string' || typeof g.name !== 'string' || typeof g.ownerId !== 'string') return `${at} needs string id, name and ownerId`;
+    if (!Array.isArray(g.members) || g.members.some((m) => typeof m !== 'string' || m === 'me')) return `${at}.members must be an array of contact ids`;
+    if (typeof g.myNickname !== 'string' || typeof g.announcement !== 'string') return `${at} needs string myNickname and announcement`;
+    if (typeof g.pinned !== 'boolean' || typeof g.muted !== 'boolean' || !isCount(g.unread) || typeof g.draft !== 'string') return `${at} needs pinned, muted, unread and draft`;
+    if (!Array.isArray(g.messages)) return `${at}.messages must be an array`;
+    const bad = validateMessages(g.messages, at);
+    if (bad) return bad;
+  }
+  if (!Array.isArray(s.moments)) return 'apps.chat.moments must be an array';
+  for (const [i, p] of s.moments.entries()) {
+    const at = `apps.chat.moments[${i}]`;
+    if (typeof p?.id !== 'string' || typeof p.authorId !== 'string' || typeof p.text !== 'string' || typeof p.time !== 'number') return `${at} needs string id, authorId, text and a number time`;
+    if (!Array.isArray(p.images) || p.images.length > 9) return `${at}.images must be an array of at most 9`;
+    if (p.images.some((im) => typeof im?.from !== 'string' || typeof im.to !== 'string' || typeof im.glyph !== 'string')) return `${at}.images need from, to and glyph`;
+    if (!Array.isArray(p.likes) || p.likes.some((x) => typeof x !== 'string')) return `${at}.likes must be an array of ids`;
+    if (!Array.isArray(p.comments)) return `${at}.comments must be an array`;
+    for (const [k, c] of p.comments.entries()) {
+      if (typeof c?.id !== 'string' || typeof c.from !== 'string' || typeof c.replyTo !== 'string' || typeof c.text !== 'string') return `${at}.comments[${k}] needs string id, from, replyTo and text`;
+    }
+    if (p.visibility !== 'public' && p.visibility !== 'private' && p.visibility !== 'partial') return `${at}.visibility must be public, private or partial`;
   }
   return null;
+}
+
+const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
+
+function validateMessages(messages: unknown[], at: string): string | null {
+  for (const [k, raw] of messages.entries()) {
+    const m = raw as Partial<Message> | null;
+    const here = `${at}.messages[${k}]`;
+    if (typeof m?.id !== 'string' || typeof m.from !== 'string' || typeof m.text !== 'string' || typeof m.time !== 'number') return `${here} needs string id, from, text and a number time`;
+    if (m.card !== undefined) {
+      const c = m.card as Partial<MessageCard> | null;
+      if (typeof c?.app !== 'string' || typeof c.title !== 'string' || typeof c.subtitle !== 'string' || typeof c.ref !== 'string') return `${here}.card needs string app, title, subtitle and ref`;
+    }
+    if (m.transfer !== undefined) {
+      const t = m.transfer as Partial<MessageTransfer> | null;
+      if (!Number.isSafeInteger(t?.amount) || (t!.amount as number) <= 0) return `${here}.transfer.amount must be a positive integer (fen)`;
+      if (typeof t!.note !== 'string' || typeof t!.billId !== 'string') return `${here}.transfer needs string note and billId`;
+      if (t!.status !== 'pending' && t!.status !== 'accepted') return `${here}.transfer.status must be pending or accepted`;
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Groups (群聊)
+
+function requireGroup(s: ChatState, groupId: string): Group {
+  const g = findGroup(s, groupId);
+  if (!g) throw new ChatRuleError(`no group with id "${groupId}"`);
+  return g;
+}
+
+function requireThread(s: ChatState, id: string): Thread {
+  const t = findThread(s, id);
+  if (!t) throw new ChatRuleError(`no chat with id "${id}"`);
+  return t;
+}
+
+export function nextGroupId(s: ChatState): string {
+  return `g_${String(maxSuffix(s.groups.map((g) => g.id), 'g_') + 1).padStart(2, '0')}`;
+}
+
+/** The default name of a new group: the first three names joined with 、. */
+export function defaultGroupName(s: ChatState, memberIds: readonly string[]): string {
+  return ['me', ...memberIds].slice(0, 3).map((id) => personName(s, id)).join('、');
+}
+
+/** 发起群聊: a new group owned by me with at least two other contacts; returns it (appended to `groups`). */
+export function createGroup(s: ChatState, memberIds: readonly string[]): Group {
+  const members = [...new Set(memberIds)];
+  if (members.length < 2) throw new ChatRuleError('a group needs at least two other members');
+  for (const id of members) requireContact(s, id);
+  const group: Group = {
+    id: nextGroupId(s),
+    name: defaultGroupName(s, members),
+    ownerId: 'me',
+    members,
+    myNickname: '',
+    announcement: '',
+    pinned: false,
+    muted: false,
+    unread: 0,
+    draft: '',
+    messages: [],
+  };
+  s.groups.push(group);
+  return group;
+}
+
+/** A member's name inside a group: my group nickname for me, else the displayed name. */
+export function memberName(s: ChatState, g: Group, id: string): string {
+  if (id === 'me') return g.myNickname !== '' ? g.myNickname : s.me.name;
+  return personName(s, id);
+}
+
+export function renameGroup(s: ChatState, groupId: string, name: string): void {
+  const v = name.trim();
+  if (v === '') throw new ChatRuleError('group name must not be empty');
+  requireGroup(s, groupId).name = v;
+}
+
+export function setGroupNickname(s: ChatState, groupId: string, nickname: string): void {
+  requireGroup(s, groupId).myNickname = nickname.trim();
+}
+
+export function setAnnouncement(s: ChatState, groupId: string, text: string): void {
+  requireGroup(s, groupId).announcement = text.trim();
+}
+
+export function addMembers(s: ChatState, groupId: string, contactIds: readonly string[]): void {
+  const g = requireGroup(s, groupId);
+  for (const id of contactIds) {
+    requireContact(s, id);
+    if (!g.members.includes(id)) g.members.push(id);
+  }
+}
+
+/** Only the owner (me) may remove members. */
+export function canRemoveMembers(g: Group): boolean {
+  return g.ownerId === 'me';
+}
+
+export function removeMember(s: ChatState, groupId: string, contactId: string): void {
+  const g = requireGroup(s, groupId);
+  if (!canRemoveMembers(g)) throw new ChatRuleError('only the group owner can remove members');
+  const i = g.members.indexOf(contactId);
+  if (i < 0) throw new ChatRuleError(`"${contactId}" is not a member of "${groupId}"`);
+  g.members.splice(i, 1);
+}
+
+/** 退出群聊: the group disappears from my list. */
+export function leaveGroup(s: ChatState, groupId: string): void {
+  const i = s.groups.findIndex((g) => g.id === groupId);
+  if (i < 0) throw new ChatRuleError(`no group with id "${groupId}"`);
+  s.groups.splice(i, 1);
+}
+
+// Threads of either kind (one-to-one chats and groups share these rules).
+
+export function sendToThread(s: ChatState, id: string, text: string, time: number): Message | null {
+  const t = requireThread(s, id);
+  const body = text.trim();
+  if (body === '') return null;
+  const message: Message = { id: nextMessageId(s), from: 'me', text: body, time };
+  t.messages.push(message);
+  t.draft = '';
+  t.unread = 0;
+  return message;
+}
+
+export function setThreadDraft(s: ChatState, id: string, draft: string): void {
+  const t = requireThread(s, id);
+  const value = draft.trim() === '' ? '' : draft;
+  if (t.draft !== value) t.draft = value;
+}
+
+export function setThreadFlag(s: ChatState, id: string, flag: 'pinned' | 'muted', on: boolean): void {
+  requireThread(s, id)[flag] = on;
+}
+
+export function markThreadRead(s: ChatState, id: string): void {
+  const t = requireThread(s, id);
+  if (t.unread !== 0) t.unread = 0;
+}
+
+export function markThreadUnread(s: ChatState, id: string): void {
+  const t = requireThread(s, id);
+  if (t.unread === 0) t.unread = 1;
+}
+
+export function clearThread(s: ChatState, id: string): void {
+  const t = requireThread(s, id);
+  t.messages = [];
+  t.unread = 0;
+}
+
+/** The list row's second line for a group: “name: text”. */
+export function threadPreview(s: ChatState, t: Thread): { draft: boolean; text: string } {
+  if (!isGroup(t)) return chatPreview(t);
+  if (t.draft !== '') return { draft: true, text: t.draft };
+  const last = lastMessage(t);
+  if (!last) return { draft: false, text: '' };
+  const prefix = t.muted && t.unread > 1 ? `[${t.unread}条] ` : '';
+  const who = last.from === 'me' ? '' : `${memberName(s, t, last.from)}: `;
+  return { draft: false, text: prefix + who + last.text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moments (朋友圈)
+
+export function findMoment(s: ChatState, id: string): Moment | undefined {
+  return s.moments.find((m) => m.id === id);
+}
+
+function requireMoment(s: ChatState, id: string): Moment {
+  const m = findMoment(s, id);
+  if (!m) throw new ChatRuleError(`no moment with id "${id}"`);
+  return m;
+}
+
+/** Newest first; with `authorId`, only that author's. */
+export function momentFeed<M extends Moment>(moments: readonly M[], authorId?: string): M[] {
+  return moments.filter((m) => authorId === undefined || m.authorId === authorId).sort((a, b) => b.time - a.time || (a.id < b.id ? 1 : -1));
+}
+
+export function nextMomentId(s: ChatState): string {
+  return `p_${String(maxSuffix(s.moments.map((m) => m.id), 'p_') + 1).padStart(3, '0')}`;
+}
+
+export function nextCommentId(s: ChatState): string {
+  const n = maxSuffix(s.moments.flatMap((m) => m.comments.map((c) => c.id)), 'mc_');
+  return `mc_${String(n + 1).padStart(4, '0')}`;
+}
+
+export function toggleLike(s: ChatState, momentId: string): boolean {
+  const m = requireMoment(s, momentId);
+  const i = m.likes.indexOf('me');
+  if (i >= 0) m.likes.splice(i, 1);
+  else m.likes.push('me');
+  return i < 0;
+}
+
+/** Comments on a moment (replyTo '') or replies to someone's comment (replyTo: their id). Returns null for blank text. */
+export function addComment(s: ChatState, req: { momentId: string; text: string; replyTo: string; now: number }): MomentComment | null {
+  const m = requireMoment(s, req.momentId);
+  const text = req.text.trim();
+  if (text === '') return null;
+  if (req.replyTo === 'me') throw new ChatRuleError('cannot reply to myself');
+  if (req.replyTo !== '') requireContact(s, req.replyTo);
+  const c: MomentComment = { id: nextCommentId(s), from: 'me', replyTo: req.replyTo, text, time: req.now };
+  m.comments.push(c);
+  return c;
+}
+
+/** Only my own comments can be deleted. */
+export function deleteComment(s: ChatState, momentId: string, commentId: string): void {
+  const m = requireMoment(s, momentId);
+  const i = m.comments.findIndex((c) => c.id === commentId && c.from === 'me');
+  if (i < 0) throw new ChatRuleError(`no comment of mine with id "${commentId}"`);
+  m.comments.splice(i, 1);
+}
+
+export function postMoment(s: ChatState, req: { text: string; images: MomentImage[]; visibility: Visibility; now: number }): Moment | null {
+  const text = req.text.trim();
+  if (text === '' && req.images.length === 0) return null;
+  if (req.images.length > 9) throw new ChatRuleError('at most 9 images');
+  const m: Moment = { id: nextMomentId(s), authorId: 'me', text, images: req.images.map((im) => ({ ...im })), location: '', time: req.now, likes: [], comments: [], visibility: req.visibility };
+  s.moments.push(m);
+  return m;
+}
+
+export function deleteMoment(s: ChatState, momentId: string): void {
+  const i = s.moments.findIndex((m) => m.id === momentId);
+  if (i < 0) throw new ChatRuleError(`no moment with id "${momentId}"`);
+  if (s.moments[i].authorId !== 'me') throw new ChatRuleError('only my own moments can be deleted');
+  s.moments.splice(i, 1);
+}
+
+/** A moment's age as 朋友圈 shows it: 刚刚 / N分钟前 / N小时前 / 昨天 / N天前 / M月D日. */
+export function momentAge(time: number, now: number, formatDate: (t: number) => string): string {
+  const min = Math.floor((now - time) / 60_000);
+  if (min < 1) return '刚刚';
+  if (min < 60) return `${min}分钟前`;
+  const h = Math.floor(min / 60);
+  if (h < 24) return `${h}小时前`;
+  const d = Math.floor(h / 24);
+  if (d === 1) return '昨天';
+  if (d < 7) return `${d}天前`;
+  return formatDate(time);
 }

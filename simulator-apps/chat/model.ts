@@ -5,7 +5,9 @@
  */
 import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
-import type { ChatState } from './types.ts';
+import * as money from './transfer.ts';
+import type { ChatState, MomentImage, Visibility } from './types.ts';
+import type { WalletState } from '../wallet/types.ts';
 
 export const CHAT_APP_ID = 'chat';
 
@@ -21,9 +23,15 @@ export class ChatModel {
     return this.phone.update((state) => fn(state.apps[CHAT_APP_ID] as unknown as ChatState));
   }
 
+  /** The wallet slice (read only), or undefined when the phone has no wallet. */
+  get wallet(): DeepReadonly<WalletState> | undefined {
+    return this.phone.app<WalletState>('wallet');
+  }
+
   openChat(chatId: string): void {
-    const chat = this.data?.chats.find((c) => c.id === chatId);
-    if (chat && chat.unread > 0) this.#mutate((s) => rules.markRead(s, chatId));
+    const d = this.data;
+    const chat = d ? [...d.chats, ...d.groups].find((c) => c.id === chatId) : undefined;
+    if (chat && chat.unread > 0) this.#mutate((s) => rules.markThreadRead(s, chatId));
     this.phone.push(`/chat/${chatId}`);
   }
 
@@ -44,34 +52,35 @@ export class ChatModel {
   send(chatId: string, text: string): boolean {
     if (text.trim() === '') return false;
     const now = this.phone.now;
-    return this.#mutate((s) => rules.sendMessage(s, chatId, text, now)) !== null;
+    return this.#mutate((s) => rules.sendToThread(s, chatId, text, now)) !== null;
   }
 
   setDraft(chatId: string, text: string): void {
-    const chat = this.data?.chats.find((c) => c.id === chatId);
+    const d = this.data;
+    const chat = d ? [...d.chats, ...d.groups].find((c) => c.id === chatId) : undefined;
     const value = text.trim() === '' ? '' : text;
     if (!chat || chat.draft === value) return;
-    this.#mutate((s) => rules.setDraft(s, chatId, text));
+    this.#mutate((s) => rules.setThreadDraft(s, chatId, text));
   }
 
   setPinned(chatId: string, pinned: boolean): void {
-    this.#mutate((s) => rules.setPinned(s, chatId, pinned));
+    this.#mutate((s) => rules.setThreadFlag(s, chatId, 'pinned', pinned));
   }
 
   setMuted(chatId: string, muted: boolean): void {
-    this.#mutate((s) => rules.setMuted(s, chatId, muted));
+    this.#mutate((s) => rules.setThreadFlag(s, chatId, 'muted', muted));
   }
 
   markRead(chatId: string): void {
-    this.#mutate((s) => rules.markRead(s, chatId));
+    this.#mutate((s) => rules.markThreadRead(s, chatId));
   }
 
   markUnread(chatId: string): void {
-    this.#mutate((s) => rules.markUnread(s, chatId));
+    this.#mutate((s) => rules.markThreadUnread(s, chatId));
   }
 
   clearHistory(chatId: string): void {
-    this.#mutate((s) => rules.clearHistory(s, chatId));
+    this.#mutate((s) => rules.clearThread(s, chatId));
   }
 
   deleteChat(chatId: string): void {
@@ -92,5 +101,91 @@ export class ChatModel {
 
   setMySignature(signature: string): void {
     this.#mutate((s) => rules.setMySignature(s, signature));
+  }
+
+  // Groups
+
+  /** 发起群聊 → 完成: creates the group and opens it in place of the picker. */
+  createGroup(memberIds: readonly string[]): string {
+    const id = this.#mutate((s) => rules.createGroup(s, memberIds).id);
+    this.phone.setStack(['/chats', `/chat/${id}`]);
+    return id;
+  }
+
+  renameGroup(groupId: string, name: string): void {
+    this.#mutate((s) => rules.renameGroup(s, groupId, name));
+  }
+
+  setGroupNickname(groupId: string, nickname: string): void {
+    this.#mutate((s) => rules.setGroupNickname(s, groupId, nickname));
+  }
+
+  setAnnouncement(groupId: string, text: string): void {
+    this.#mutate((s) => rules.setAnnouncement(s, groupId, text));
+  }
+
+  addMembers(groupId: string, contactIds: readonly string[]): void {
+    if (contactIds.length === 0) return;
+    this.#mutate((s) => rules.addMembers(s, groupId, contactIds));
+  }
+
+  removeMembers(groupId: string, contactIds: readonly string[]): void {
+    if (contactIds.length === 0) return;
+    this.#mutate((s) => {
+      for (const id of contactIds) rules.removeMember(s, groupId, id);
+    });
+  }
+
+  leaveGroup(groupId: string): void {
+    this.#mutate((s) => rules.leaveGroup(s, groupId));
+    this.phone.setStack(['/chats']);
+  }
+
+  // Moments
+
+  toggleLike(momentId: string): void {
+    this.#mutate((s) => rules.toggleLike(s, momentId));
+  }
+
+  comment(momentId: string, text: string, replyTo: string): boolean {
+    if (text.trim() === '') return false;
+    const now = this.phone.now;
+    return this.#mutate((s) => rules.addComment(s, { momentId, text, replyTo, now })) !== null;
+  }
+
+  deleteComment(momentId: string, commentId: string): void {
+    this.#mutate((s) => rules.deleteComment(s, momentId, commentId));
+  }
+
+  postMoment(text: string, images: MomentImage[], visibility: Visibility): boolean {
+    if (text.trim() === '' && images.length === 0) return false;
+    const now = this.phone.now;
+    return this.#mutate((s) => rules.postMoment(s, { text, images, visibility, now })) !== null;
+  }
+
+  deleteMoment(momentId: string): void {
+    this.#mutate((s) => rules.deleteMoment(s, momentId));
+  }
+
+  // Transfers (chat + wallet in one update)
+
+  sendTransfer(req: { chatId: string; amount: number; note: string; password: string }): money.TransferResult {
+    const now = this.phone.now;
+    const pre = money.checkTransfer(this.wallet, req.amount);
+    if (pre) return { ok: false, reason: pre };
+    if (this.wallet && this.wallet.payPassword !== req.password) return { ok: false, reason: 'password' };
+    return this.phone.update((state) =>
+      money.sendTransfer(state.apps[CHAT_APP_ID] as unknown as ChatState, state.apps.wallet as unknown as WalletState | undefined, { ...req, now }),
+    );
+  }
+
+  acceptTransfer(chatId: string, messageId: string): money.TransferResult {
+    const now = this.phone.now;
+    const m = this.data?.chats.find((c) => c.id === chatId)?.messages.find((x) => x.id === messageId);
+    if (!m?.transfer || m.from === 'me' || m.transfer.status !== 'pending') return { ok: false, reason: 'transfer' };
+    if (!this.wallet) return { ok: false, reason: 'wallet' };
+    return this.phone.update((state) =>
+      money.acceptTransfer(state.apps[CHAT_APP_ID] as unknown as ChatState, state.apps.wallet as unknown as WalletState | undefined, { chatId, messageId, now }),
+    );
   }
 }

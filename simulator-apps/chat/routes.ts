@@ -19,10 +19,22 @@ export type ChatScreen =
   | { screen: 'editName' }
   | { screen: 'editSignature' }
   | { screen: 'about' }
+  | { screen: 'discover' }
+  /** 聊天信息 of a group (`/chat/g_NN/settings`). */
+  | { screen: 'groupSettings'; groupId: string }
+  | { screen: 'groupEdit'; groupId: string; field: 'name' | 'nickname' | 'notice' }
+  | { screen: 'groupAdd'; groupId: string }
+  | { screen: 'groupRemove'; groupId: string }
+  | { screen: 'newGroup' }
+  | { screen: 'transfer'; chatId: string }
+  | { screen: 'transferDetail'; chatId: string; messageId: string }
+  | { screen: 'moments' }
+  | { screen: 'newMoment' }
+  | { screen: 'userMoments'; userId: string }
   | { screen: 'notFound'; path: string };
 
 export const CHAT_ROOT = '/chats';
-export const TAB_PATHS = ['/chats', '/contacts', '/me'] as const;
+export const TAB_PATHS = ['/chats', '/contacts', '/discover', '/me'] as const;
 export type TabPath = (typeof TAB_PATHS)[number];
 
 const ID = '([A-Za-z0-9_-]+)';
@@ -31,6 +43,17 @@ const patterns: [RegExp, (m: RegExpMatchArray) => ChatScreen][] = [
   [/^\/contacts$/, () => ({ screen: 'contacts' })],
   [/^\/me$/, () => ({ screen: 'me' })],
   [/^\/search$/, () => ({ screen: 'search' })],
+  [/^\/discover$/, () => ({ screen: 'discover' })],
+  [/^\/moments$/, () => ({ screen: 'moments' })],
+  [/^\/moments\/new$/, () => ({ screen: 'newMoment' })],
+  [new RegExp(`^/moments/user/${ID}$`), (m) => ({ screen: 'userMoments', userId: m[1] })],
+  [/^\/contacts\/new-group$/, () => ({ screen: 'newGroup' })],
+  [new RegExp(`^/chat/(g_[0-9]+)/settings$`), (m) => ({ screen: 'groupSettings', groupId: m[1] })],
+  [new RegExp(`^/chat/(g_[0-9]+)/(name|nickname|notice)$`), (m) => ({ screen: 'groupEdit', groupId: m[1], field: m[2] as 'name' | 'nickname' | 'notice' })],
+  [new RegExp(`^/chat/(g_[0-9]+)/add$`), (m) => ({ screen: 'groupAdd', groupId: m[1] })],
+  [new RegExp(`^/chat/(g_[0-9]+)/remove$`), (m) => ({ screen: 'groupRemove', groupId: m[1] })],
+  [new RegExp(`^/chat/${ID}/transfer$`), (m) => ({ screen: 'transfer', chatId: m[1] })],
+  [new RegExp(`^/chat/${ID}/transfer/${ID}$`), (m) => ({ screen: 'transferDetail', chatId: m[1], messageId: m[2] })],
   [new RegExp(`^/chat/with/${ID}$`), (m) => ({ screen: 'newConversation', contactId: m[1] })],
   [new RegExp(`^/chat/${ID}/settings$`), (m) => ({ screen: 'chatSettings', chatId: m[1] })],
   [new RegExp(`^/chat/${ID}$`), (m) => ({ screen: 'conversation', chatId: m[1] })],
@@ -65,8 +88,26 @@ export function chatRouteStack(path: string): string[] {
   switch (s.screen) {
     case 'chats':
     case 'contacts':
+    case 'discover':
     case 'me':
       return [path];
+    case 'groupSettings':
+    case 'transfer':
+      return [CHAT_ROOT, `/chat/${s.screen === 'groupSettings' ? s.groupId : s.chatId}`, path];
+    case 'transferDetail':
+      return [CHAT_ROOT, `/chat/${s.chatId}`, path];
+    case 'groupEdit':
+    case 'groupAdd':
+    case 'groupRemove':
+      return [CHAT_ROOT, `/chat/${s.groupId}`, `/chat/${s.groupId}/settings`, path];
+    case 'newGroup':
+      return ['/contacts', path];
+    case 'moments':
+      return ['/discover', path];
+    case 'newMoment':
+      return ['/discover', '/moments', path];
+    case 'userMoments':
+      return s.userId === 'me' ? ['/discover', '/moments', path] : ['/contacts', `/contact/${s.userId}`, path];
     case 'search':
     case 'conversation':
       return [CHAT_ROOT, path];

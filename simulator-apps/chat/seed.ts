@@ -7,7 +7,8 @@ import type { Rng } from '../shared/rng.ts';
 import { wallClock } from '../shared/time.ts';
 import { AVATAR_COLORS, ME_PEOPLE, PEOPLE, REGIONS, SIGNATURES, SPECIAL_CONTACTS, TRAP_PAIRS, type PersonSeed, type SpecialRole } from './data.ts';
 import { SCRIPTS, type Line, type Script } from './scripts.ts';
-import type { Avatar, Chat, ChatState, Contact, Me, Message } from './types.ts';
+import { COMMENT_TEXTS, GROUP_SEEDS, MOMENT_IMAGES, MOMENT_PLACES, MOMENT_TEXTS, MY_MOMENT_TEXTS, REPLY_TEXTS } from './social.ts';
+import type { Avatar, Chat, ChatState, Contact, Group, Me, Message, Moment, MomentComment } from './types.ts';
 
 const CONTACT_COUNT = 40;
 const MINUTE = 60_000;
@@ -23,7 +24,12 @@ export function createChatState(rng: Rng, ctx: SeedContext): ChatState {
   const me = createMe(rng.fork('me'), accountIds);
   const { contacts, roles } = createContacts(rng.fork('contacts'), accountIds);
   const chats = createChats(rng.fork('chats'), contacts, roles, ctx);
-  return { me, contacts, chats };
+  let nextId = chats.reduce((n, c) => n + c.messages.length, 0);
+  const ids = (): string => `m_${String(++nextId).padStart(5, '0')}`;
+  addIncomingTransfers(rng.fork('transfers'), chats, roles, ids);
+  const groups = createGroups(rng.fork('groups'), contacts, roles, ctx, ids);
+  const moments = createMoments(rng.fork('moments'), contacts, ctx);
+  return { me, contacts, chats, groups, moments };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -243,4 +249,128 @@ function countTrailing(messages: Message[], from: string): number {
   let n = 0;
   for (let i = messages.length - 1; i >= 0 && messages[i].from === from; i--) n++;
   return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers, groups, moments (drawn from their own forks, so the chats above never shift)
+
+/** Two ordinary chats get a pending 转账 from the contact, just before the chat's last message. */
+function addIncomingTransfers(rng: Rng, chats: Chat[], roles: Map<string, Role>, ids: () => string): void {
+  const candidates = chats.filter((c) => (roles.get(c.contactId) === 'friend' || roles.get(c.contactId) === 'work') && c.messages.length >= 2);
+  const notes = ['上次的饭钱', '电影票钱', '帮我带的咖啡', '演唱会门票', ''];
+  for (const chat of rng.sample(candidates, 2)) {
+    const i = chat.messages.length - 1;
+    const before = chat.messages[i - 1].time;
+    const after = chat.messages[i].time;
+    const amount = rng.pick([2000, 3500, 5000, 6600, 8800, 12000, 20000]);
+    chat.messages.splice(i, 0, {
+      id: ids(),
+      from: chat.contactId,
+      text: `[转账] ¥${(amount / 100).toFixed(2)}`,
+      time: before + Math.max(1000, Math.floor((after - before) / 2)),
+      transfer: { amount, note: rng.pick(notes), status: 'pending', billId: '' },
+    });
+  }
+}
+
+function createGroups(rng: Rng, contacts: Contact[], roles: Map<string, Role>, ctx: SeedContext, ids: () => string): Group[] {
+  const ofRole = (r: Role): Contact | undefined => contacts.find((c) => roles.get(c.id) === r);
+  const pool = contacts.filter((c) => roles.get(c.id) === 'friend' || roles.get(c.id) === 'work' || roles.get(c.id) === 'trap');
+  const lastTimes = rng.shuffle(activityTimes(rng, 14, ctx).slice(2, 2 + GROUP_SEEDS.length));
+  const groups = GROUP_SEEDS.map((seed, gi): Group => {
+    const fixed = seed.withMom ? ofRole('mom') : seed.withBoss ? ofRole('boss') : undefined;
+    const count = rng.int(seed.size[0], seed.size[1]);
+    const others = rng.sample(pool.filter((c) => c !== fixed), count - (fixed ? 1 : 0));
+    const members = [...(fixed ? [fixed] : []), ...others].map((c) => c.id);
+    const speakers = members.slice(0, 4);
+    let t = lastTimes[gi] - seed.lines.length * 90_000;
+    const messages: Message[] = seed.lines.map(([who, text]) => {
+      t += rng.int(20, 150) * 1000;
+      const from = who === 'm' ? 'me' : speakers[(Number(who) - 1) % speakers.length];
+      return { id: '', from, text, time: t };
+    });
+    for (const m of messages) m.id = ids();
+    const trailing = countTrailingOthers(messages);
+    return {
+      id: `g_${String(gi + 1).padStart(2, '0')}`,
+      name: seed.name,
+      ownerId: seed.owner === 'me' ? 'me' : members[0],
+      members,
+      myNickname: '',
+      announcement: seed.announcement,
+      pinned: gi === 1,
+      muted: gi === 2,
+      unread: gi === 2 || gi === 3 || gi === 5 ? Math.min(trailing, rng.int(1, 3)) : 0,
+      draft: '',
+      messages,
+    };
+  });
+  return groups;
+}
+
+function countTrailingOthers(messages: Message[]): number {
+  let n = 0;
+  for (let i = messages.length - 1; i >= 0 && messages[i].from !== 'me'; i--) n++;
+  return n;
+}
+
+/** ~40 moments by contacts and 3 by me over the last six weeks, oldest first. */
+function createMoments(rng: Rng, contacts: Contact[], ctx: SeedContext): Moment[] {
+  const count = rng.int(38, 42);
+  const texts = rng.shuffle(MOMENT_TEXTS);
+  const authors = rng.sample(contacts, 24);
+  let commentId = 0;
+  const comment = (from: string, replyTo: string, text: string, time: number): MomentComment => ({
+    id: `mc_${String(++commentId).padStart(4, '0')}`,
+    from,
+    replyTo,
+    text,
+    time,
+  });
+  const drafts: { authorId: string; text: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    drafts.push({ authorId: authors[i % authors.length].id, text: texts[i % texts.length].replace('{place}', rng.pick(MOMENT_PLACES)) });
+  }
+  const mine = rng.sample(MY_MOMENT_TEXTS, 3).map((text) => ({ authorId: 'me', text }));
+  const all = rng.shuffle([...drafts, ...mine]);
+  // Times: newest a couple of hours ago, then spaced back over ~6 weeks.
+  let t = ctx.now - rng.int(20, 150) * MINUTE;
+  const times: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    times.push(t);
+    t -= rng.int(3 * 60, 40 * 60) * MINUTE;
+  }
+  times.reverse();
+  const moments = all.map((d, i): Moment => {
+    const time = times[i];
+    const imageCount = rng.pick([0, 0, 1, 1, 2, 3, 3, 4, 6, 9]);
+    const images = Array.from({ length: imageCount }, () => rng.pick(MOMENT_IMAGES));
+    const friends = contacts.filter((c) => c.id !== d.authorId);
+    const likeCount = d.authorId === 'me' ? rng.int(2, 5) : rng.pick([0, 0, 1, 2, 3, 4, 6]);
+    const likes = rng.sample(friends, likeCount).map((c) => c.id);
+    const comments: MomentComment[] = [];
+    const commentCount = d.authorId === 'me' ? rng.int(1, 2) : rng.pick([0, 0, 0, 1, 1, 2, 3]);
+    let ct = time + rng.int(5, 60) * MINUTE;
+    for (const c of rng.sample(friends, commentCount)) {
+      if (ct >= ctx.now) break;
+      comments.push(comment(c.id, '', rng.pick(COMMENT_TEXTS), ct));
+      ct += rng.int(3, 90) * MINUTE;
+      if (rng.chance(0.35) && ct < ctx.now) {
+        comments.push(comment(d.authorId, c.id, rng.pick(REPLY_TEXTS), ct));
+        ct += rng.int(3, 60) * MINUTE;
+      }
+    }
+    return {
+      id: `p_${String(i + 1).padStart(3, '0')}`,
+      authorId: d.authorId,
+      text: d.text,
+      images,
+      location: rng.chance(0.2) ? rng.pick(MOMENT_PLACES) : '',
+      time,
+      likes,
+      comments,
+      visibility: 'public',
+    };
+  });
+  return moments;
 }

@@ -3,6 +3,7 @@
  * serving every `DeviceMethods` call and pushing `stateChanged` / `routeChanged` (at most one of
  * each per frame) and `log` events. Reconnects with backoff when the socket drops.
  */
+import { deliverEvents } from '../events.ts';
 import { PhonegymError, ProtocolError } from '../../bridge/protocol/errors.ts';
 import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type WireMessage } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
@@ -213,6 +214,11 @@ export class DeviceClient {
         else throw new PhonegymError(`navigate: key must be "back", "home" or "recent", got ${JSON.stringify(key)}`, { code: 'invalid_params' });
         await tick();
         return { route: { ...phone.route } };
+      },
+      deliver: async (p) => {
+        deliverEvents(phone, (p as { events?: unknown })?.events);
+        await tick();
+        return { revision: phone.revision };
       },
       holdElapsed: async (p) => {
         const ms = (p as { ms?: unknown })?.ms;

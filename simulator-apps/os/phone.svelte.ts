@@ -45,6 +45,20 @@ export interface Toast {
   until: number;
 }
 
+/** A heads-up notification (see `Phone.notify`). */
+export interface Notice {
+  id: number;
+  app: string;
+  title: string;
+  text: string;
+  /** The screen tapping it opens, pushed on the app's stack ('' for the app as it was). */
+  path: string;
+  until: number;
+}
+
+/** How long a heads-up notification stays, in virtual ms. */
+export const NOTICE_MS = 5000;
+
 export interface ConfirmOptions {
   title?: string;
   message: string;
@@ -101,6 +115,7 @@ export class Phone {
   #toasts: Toast[] = $state([]);
   #dialog: Dialog | null = $state(null);
   #menu: Menu | null = $state(null);
+  #notice: Notice | null = $state(null);
   #listeners = new Set<(kind: ChangeKind) => void>();
   #jsonCache: { revision: number; json: string } | null = null;
   #nextOverlayId = 1;
@@ -400,6 +415,7 @@ export class Phone {
     if (routeKey(this.route) !== before) {
       this.#closeMenu(null);
       this.#toasts = []; // a toast belongs to the screen it was shown on
+      this.#notice = null; // a heads-up notification folds away when the screen changes
       this.#emit('route');
     }
   }
@@ -421,6 +437,31 @@ export class Phone {
   #expireToasts(): void {
     const now = this.now;
     if (this.#toasts.some((t) => t.until <= now)) this.#toasts = this.#toasts.filter((t) => t.until > now);
+    if (this.#notice && this.#notice.until <= now) this.#notice = null;
+  }
+
+  /** The heads-up notification on top of the screen, if any. */
+  get notice(): Notice | null {
+    return this.#notice;
+  }
+
+  /** Shows a heads-up notification (a message arriving); it stays NOTICE_MS of virtual time or until opened or swiped away. */
+  notify(n: Omit<Notice, 'id' | 'until'>): void {
+    this.#notice = { ...n, id: this.#nextOverlayId++, until: this.now + NOTICE_MS };
+  }
+
+  dismissNotice(): void {
+    this.#notice = null;
+  }
+
+  /** Tapping the notification: its app comes to the front on its screen. */
+  openNotice(): void {
+    const n = this.#notice;
+    if (!n) return;
+    this.#notice = null;
+    this.#dismissOverlays();
+    this.openApp(n.app);
+    if (n.path) this.push(n.path);
   }
 
   confirm(opts: ConfirmOptions): Promise<boolean> {
@@ -472,6 +513,7 @@ export class Phone {
     this.#closeMenu(null);
     this.#closeDialog(false);
     this.#toasts = [];
+    this.#notice = null;
   }
 }
 

@@ -9,7 +9,12 @@ export default defineTask<ChatParams>({
   startApp: 'chat',
   tags: ['messages'],
   params: {
-    ...chatParam((c) => c.messages.some((m) => m.from !== 'me')),
+    // The contact's last message must be plain text (a 转账 or a card is not "a message to quote").
+    ...chatParam((c) => {
+      const theirs = c.messages.filter((m) => m.from !== 'me');
+      const last = theirs[theirs.length - 1];
+      return last !== undefined && !last.transfer && !last.card;
+    }),
   },
   answer: {
     fields: [{ id: 'message', label: '最后一条消息', hint: '原文照抄', type: 'text' }],

@@ -4,7 +4,7 @@
  */
 import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
-import type { Chat, ChatState, Contact } from '../../simulator-apps/chat/types.ts';
+import type { Chat, ChatState, Contact, Group, Moment } from '../../simulator-apps/chat/types.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
 
 export { displayName };
@@ -66,13 +66,16 @@ export function pickContact(state: PhoneState, rng: Rng, where: (c: Contact, s: 
 
 // --- oracle navigation ------------------------------------------------------------------------
 
+const CHAT_TABS = ['/chats', '/contacts', '/discover', '/me'];
+
 /** From anywhere, into the chat app's 聊天 tab. */
 export async function openChatsTab(ui: OracleUi): Promise<void> {
   if (ui.route.app !== 'chat') {
     if (ui.find('app.chat')) await ui.tap('app.chat');
     else await ui.openApp('chat');
   }
-  while (!['/chats', '/contacts', '/me'].includes(ui.route.path)) await ui.back();
+  for (let i = 0; i < 12 && !CHAT_TABS.includes(ui.route.path); i++) await ui.back();
+  if (!CHAT_TABS.includes(ui.route.path)) throw new Error(`could not get back to the chat tabs (route ${ui.route.app}${ui.route.path})`);
   if (ui.route.path !== '/chats') await ui.tap('tab.chats');
 }
 
@@ -108,3 +111,99 @@ export async function setSwitch(ui: OracleUi, key: string, on: boolean): Promise
 }
 
 export const MESSAGE_TEXTS = ['明天下午三点见', '收到，谢谢！', '我已经到楼下了', '周末一起去爬山吗？', '文件发你邮箱了', '晚上吃火锅怎么样', '好的，没问题'] as const;
+
+// --- groups, moments, transfers ---------------------------------------------------------------
+
+export function groupById(state: PhoneState, id: string): Group | undefined {
+  return chatOf(state).groups.find((g) => g.id === id);
+}
+
+/** A group satisfying `where`, with a unique name so the goal is unambiguous. */
+export function pickGroup(state: PhoneState, rng: Rng, where: (g: Group, s: ChatState) => boolean = () => true) {
+  const s = chatOf(state);
+  const candidates = s.groups.filter((g) => s.groups.filter((x) => x.name === g.name).length === 1 && where(g, s));
+  if (candidates.length === 0) return null;
+  const g = rng.pick(candidates);
+  return { groupId: g.id, groupName: g.name };
+}
+
+export interface GroupParams extends Record<string, unknown> {
+  groupId: string;
+  groupName: string;
+}
+
+export function groupParam(where?: (g: Group, s: ChatState) => boolean): Record<string, ParamSpec> {
+  return { _group: { sampler: (state, rng) => pickGroup(state, rng, where), fields: { groupId: 'groupId', groupName: 'groupName' } } };
+}
+
+/** The newest moment by `authorId` ('me' or a contact id). */
+export function latestMomentOf(state: PhoneState, authorId: string): Moment | undefined {
+  return chatOf(state)
+    .moments.filter((m) => m.authorId === authorId)
+    .sort((a, b) => b.time - a.time)[0];
+}
+
+/** Opens 聊天信息 of a group from the chat list. */
+export async function openGroupSettings(ui: OracleUi, groupId: string): Promise<void> {
+  await openConversation(ui, groupId);
+  await ui.tap('chat.more');
+}
+
+/** 发现 → 朋友圈. */
+export async function openMoments(ui: OracleUi): Promise<void> {
+  await openChatsTab(ui);
+  await ui.tap('tab.discover');
+  await ui.tap('discover.moments');
+}
+
+/** A contact's own moments page: 通讯录 → contact → 朋友圈. */
+export async function openUserMoments(ui: OracleUi, contactId: string): Promise<void> {
+  await openContact(ui, contactId);
+  await ui.tap('contact.moments');
+}
+
+/** Leaves the moments screens for the 聊天 tab (so any later navigation starts from a tab). */
+export async function backToChats(ui: OracleUi): Promise<void> {
+  await openChatsTab(ui);
+}
+
+/** Contacts whose displayed names differ from every other contact's only by one look-alike character. */
+export const LOOKALIKE_NAMES: readonly [string, string][] = [
+  ['王晓雨', '王小雨'],
+  ['张伟', '张玮'],
+  ['李娜', '李娜娜'],
+  ['陈静', '陈晶'],
+  ['刘洋', '刘阳'],
+];
+
+export function isLookalike(name: string): boolean {
+  return LOOKALIKE_NAMES.some((pair) => pair.includes(name));
+}
+
+// --- transfers (chat + wallet) ------------------------------------------------------------------
+
+export async function enterPayPassword(ui: OracleUi, password: string): Promise<void> {
+  for (const d of password) await ui.tap(`wallet.key.${d}`);
+}
+
+/** Conversation → + → 转账 → amount (and note) → 转账. Stops on the transfer screen (the password sheet is up unless refused). */
+export async function startChatTransfer(ui: OracleUi, chatId: string, amountText: string, note = '', check?: () => void): Promise<void> {
+  await openConversation(ui, chatId);
+  await ui.tap('chat.plus.panel');
+  await ui.tap('chat.panel.transfer');
+  await ui.type('transfer.amount', amountText);
+  if (note !== '') await ui.type('transfer.note', note);
+  check?.();
+  await ui.tap('transfer.submit');
+}
+
+/** The seed leaves two pending transfers sent to me; the task names the sender. */
+export function pickPendingTransfer(state: PhoneState, rng: Rng) {
+  const s = chatOf(state);
+  const pending = s.chats.flatMap((c) => c.messages.filter((m) => m.from !== 'me' && m.transfer?.status === 'pending').map((m) => ({ c, m })));
+  if (pending.length === 0) return null;
+  const { c, m } = rng.pick(pending);
+  const contact = s.contacts.find((x) => x.id === c.contactId)!;
+  if (s.contacts.filter((x) => displayName(x) === displayName(contact)).length !== 1) return null;
+  return { chatId: c.id, messageId: m.id, contactName: displayName(contact), amount: m.transfer!.amount };
+}

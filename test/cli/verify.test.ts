@@ -1,5 +1,5 @@
 /**
- * `phonegym verify` end to end: it passes on the chat suite with two seeds, and on the deliberately
+ * `phonegym verify` end to end: it passes on every built-in suite (seeds rotating), and on the deliberately
  * broken fixtures (test/fixtures/verify/broken) each check fails with its own message while the
  * sound fixture passes. Bad input is refused before any browser starts.
  */
@@ -39,34 +39,42 @@ describe('verify refuses bad input before any browser starts', () => {
     const n = await phonegym(['verify', '--sample-seed', '1,two']);
     expect(n.code).toBe(2);
     expect(n.stderr).toContain('--sample-seed must be a whole number (got "two")');
+    const w = await phonegym(['verify', '--parallel', '0']);
+    expect(w.code).toBe(2);
+    expect(w.stderr).toMatch(/--parallel must be .*1/);
     const c = await phonegym(['verfy']);
     expect(c.code).toBe(2);
     expect(c.stderr).toContain('did you mean verify?');
   });
 });
 
-// The two browser runs go side by side: each is its own process with its own Chromium.
+// The browser runs go side by side: each is its own process with its own Chromium.
 describe.concurrent('verify on real tasks', () => {
-  // Every built-in suite, each in its own process at the same time (verify waits on frames more
-  // than it computes, so three at once finish well before three in a row).
+  // Every built-in task, proved with one seed each, the seed rotating over the suites so CI sees
+  // several (1, 2, 3): three processes, each verifying a third of the suites on two pages without
+  // screenshots (verify waits on frames more than it computes, so they overlap well).
   const suites = readdirSync(join(import.meta.dirname, '../../tasks'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name !== 'splits')
-    .map((d) => d.name);
+    .map((d) => d.name)
+    .sort();
   it('finds the built-in suites', () => {
-    expect(suites).toEqual(expect.arrayContaining(['chat', 'wallet', 'contacts']));
+    expect(suites).toEqual(expect.arrayContaining(['chat', 'wallet', 'contacts', 'interactive']));
   });
-  for (const suite of suites) {
-    it(`passes every check of the ${suite} suite with two seeds`, async () => {
-      const r = await phonegym(['verify', '--suite', suite, '--sample-seed', '1,2'], { timeout: 600_000 });
+  const GROUPS = 3;
+  for (let g = 0; g < GROUPS; g++) {
+    const group = suites.filter((_, i) => i % GROUPS === g);
+    const seed = g + 1;
+    it(`passes every check of the ${group.join(', ')} suites with seed ${seed}`, async () => {
+      const r = await phonegym(['verify', '--suite', group.join(','), '--sample-seed', String(seed), '--parallel', '2', '--no-screenshots'], { timeout: 1_200_000 });
       expect(r.stdout).not.toContain('FAIL');
       const m = /verified (\d+) instances of (\d+) tasks: all (\d+) checks passed/.exec(r.stdout);
       expect(m, r.stdout).not.toBeNull();
       const [instances, tasks, checks] = m!.slice(1).map(Number);
-      expect(tasks).toBeGreaterThanOrEqual(8);
-      expect(instances).toBe(2 * tasks);
+      expect(tasks).toBeGreaterThanOrEqual(6 * group.length);
+      expect(instances).toBe(tasks);
       expect(checks).toBe(5 * instances);
       expect(r.code).toBe(0);
-    }, 600_000);
+    }, 1_200_000);
   }
 
   it('fails each broken fixture on its own check, with the reason, and passes the sound one', async () => {

@@ -45,8 +45,9 @@ describe('chat app', () => {
     click(ui('app.chat'));
     expect(phone.route).toEqual({ app: 'chat', path: '/chats' });
     const rows = all('chat.item.');
-    expect(rows).toHaveLength(chat().chats.length);
-    const pinned = chat().chats.filter((c) => c.pinned).map((c) => `chat.item.${c.id}`);
+    // One row per chat and per group (群聊).
+    expect(rows).toHaveLength(chat().chats.length + chat().groups.length);
+    const pinned = [...chat().chats, ...chat().groups].filter((c) => c.pinned).map((c) => `chat.item.${c.id}`);
     expect(rows.slice(0, pinned.length).map((r) => r.dataset.ui).sort()).toEqual(pinned.sort());
     const unread = chat().chats.find((c) => c.unread > 0 && !c.muted)!;
     expect(ui(`chat.item.${unread.id}`).textContent).toContain(String(unread.unread));
@@ -146,5 +147,38 @@ describe('chat app', () => {
     expect(phone.route.path).toBe('/me');
     click(ui('nav.back'));
     expect(phone.route).toEqual({ app: 'home', path: '/' });
+  });
+
+  it('groups: an unread group opens (read), shows sender names, and its settings rename it', async () => {
+    const { phone, ui, chat } = start(2);
+    click(ui('app.chat'));
+    const g = chat().groups.find((x) => x.unread > 0)!;
+    click(ui(`chat.item.${g.id}`));
+    expect(phone.route.path).toBe(`/chat/${g.id}`);
+    expect(chat().groups.find((x) => x.id === g.id)!.unread).toBe(0);
+    const theirs = g.messages.find((m) => m.from !== 'me')!;
+    expect(ui(`chat.sender.${theirs.id}`).textContent).not.toBe('');
+    click(ui('chat.more'));
+    expect(ui('group.count').textContent).toContain(`${g.members.length + 1}人`);
+    click(ui('group.name'));
+    type(ui('group.edit.input'), '新群名');
+    click(ui('group.edit.save'));
+    expect(chat().groups.find((x) => x.id === g.id)!.name).toBe('新群名');
+    // The − (remove members) tile is only there for the owner.
+    if (g.ownerId === 'me') expect(ui('group.remove')).toBeTruthy();
+    else expect(() => ui('group.remove')).toThrow(/no element/);
+  });
+
+  it('moments: the 两点 menu likes and unlikes a moment', () => {
+    const { phone, ui, chat } = start(3);
+    click(ui('app.chat'));
+    click(ui('tab.discover'));
+    click(ui('discover.moments'));
+    expect(phone.route.path).toBe('/moments');
+    const m = chat().moments.slice().sort((a, b) => b.time - a.time)[0];
+    const liked = m.likes.includes('me');
+    click(ui(`moment.more.${m.id}`));
+    click(ui('moment.like'));
+    expect(chat().moments.find((x) => x.id === m.id)!.likes.includes('me')).toBe(!liked);
   });
 });

@@ -27,7 +27,7 @@ describe('chat rules', () => {
     const s = fresh();
     const chat = s.chats[0];
     chat.draft = 'x';
-    const before = s.chats.flatMap((c) => c.messages).length;
+    const before = rules.allThreads(s).flatMap((c) => c.messages).length;
     const m = rules.sendMessage(s, chat.id, '  你好  ', T);
     expect(m).toMatchObject({ id: `m_${String(before + 1).padStart(5, '0')}`, from: 'me', text: '你好', time: T });
     expect(chat.draft).toBe('');

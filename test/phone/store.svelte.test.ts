@@ -294,7 +294,7 @@ describe('screens taking the system back', () => {
       sheetOpen = false;
       return true;
     });
-    const answer = phone.confirm({ title: '确定？' });
+    const answer = phone.confirm({ message: '确定？' });
     phone.back(); // the dialog closes first
     await expect(answer).resolves.toBe(false);
     expect(calls).toEqual([]);

@@ -1,0 +1,73 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { CALENDARS } from '../../simulator-apps/calendar/data.ts';
+import type { CalendarId, Reminder } from '../../simulator-apps/calendar/types.ts';
+import { addDays, addedEvents, addedPaths, chooseReminder, chooseRepeat, dayText, pickTime, reminderLabel, selectDay, todayOf, WEEKDAY_LONG, weekdayOf } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  title: string;
+  calendar: CalendarId;
+  date: string;
+  start: string;
+  end: string;
+  reminder: Exclude<Reminder, null>;
+}
+
+const calName = (id: string): string => CALENDARS.find((c) => c.id === id)!.name;
+
+/** A weekly series with a reminder and a calendar that are not the form's defaults. */
+export default defineTask<P>({
+  goal: (p) =>
+    `新建一个每周重复的日程“${p.title}”：从${dayText(p.date)}开始，每${WEEKDAY_LONG[weekdayOf(p.date)]} ${p.start}-${p.end}，提醒设为“${reminderLabel(p.reminder)}”，放在“${calName(p.calendar)}”日历。`,
+  difficulty: 'L3',
+  objective: 'action',
+  apps: ['calendar'],
+  startApp: 'calendar',
+  tags: ['create', 'repeat'],
+  params: {
+    _what: {
+      sampler: (_state, rng) =>
+        rng.pick([
+          { title: '游泳课', calendar: 'personal' },
+          { title: '小组例会', calendar: 'work' },
+          { title: '陪孩子练字', calendar: 'family' },
+          { title: '周报整理', calendar: 'work' },
+        ]),
+      fields: { title: 'title', calendar: 'calendar' },
+    },
+    date: { sampler: (state, rng) => addDays(todayOf(state), rng.int(1, 12)) },
+    _time: {
+      sampler: (_state, rng) => {
+        const h = rng.int(8, 20);
+        const m = rng.pick(['00', '15', '30', '45']);
+        return { start: `${String(h).padStart(2, '0')}:${m}`, end: `${String(h + 1).padStart(2, '0')}:${m}` };
+      },
+      fields: { start: 'start', end: 'end' },
+    },
+    reminder: { type: 'enum', values: [5, 30, 60, 1440] },
+  },
+  checkGoals(input, p) {
+    const fresh = addedEvents(input);
+    const e = fresh[0];
+    return [
+      criteria.that('exactly one new event', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      criteria.equals('its title', e?.title ?? null, p.title),
+      criteria.equals('its first occurrence', e ? `${e.startDate} ${e.startTime}-${e.endTime}` : null, `${p.date} ${p.start}-${p.end}`),
+      criteria.equals('it repeats every week', e?.repeat ?? null, 'weekly'),
+      criteria.equals('its reminder (minutes before)', e?.reminder ?? null, p.reminder),
+      criteria.equals('its calendar', e?.calendar ?? null, p.calendar),
+    ];
+  },
+  expectedChanges: (input) => addedPaths(input),
+  async oracle(ui, p) {
+    await selectDay(ui, p.date);
+    await ui.tap('calendar.add');
+    await ui.type('calendar.edit.title', p.title);
+    await pickTime(ui, 'startTime', p.start);
+    await pickTime(ui, 'endTime', p.end);
+    await chooseRepeat(ui, 'weekly');
+    await chooseReminder(ui, p.reminder);
+    await ui.tap('calendar.edit.calendar');
+    await ui.tap(`calendar.cal.${p.calendar}`);
+    await ui.tap('calendar.edit.save');
+  },
+});

@@ -1,0 +1,147 @@
+/**
+ * Shared pieces of the calendar suite: typed access to the slice, samplers over occurrences, the
+ * checks an edit makes, and oracle navigation (taps on `data-ui` keys only). Files starting with
+ * `_` are not tasks.
+ */
+import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { JudgeInput } from '../../bridge/judge/judge.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
+import {
+  addDays,
+  dateLabel,
+  monthLabel,
+  monthOf,
+  nextEventId,
+  occurrencesBetween,
+  occurrencesOn,
+  reminderLabel,
+  todayKey,
+  WEEKDAY_LONG,
+  weekdayOf,
+  type Occurrence,
+} from '../../simulator-apps/calendar/logic.ts';
+import type { CalendarEvent, CalendarState, Reminder } from '../../simulator-apps/calendar/types.ts';
+
+export { addDays, dateLabel, nextEventId, occurrencesBetween, occurrencesOn, reminderLabel, WEEKDAY_LONG, weekdayOf };
+
+export function calOf(state: PhoneState): CalendarState {
+  return state.apps.calendar as unknown as CalendarState;
+}
+
+export function eventById(state: PhoneState, id: string): CalendarEvent | undefined {
+  return calOf(state).events.find((e) => e.id === id);
+}
+
+export function todayOf(state: PhoneState): string {
+  return todayKey(state.os.time.timestamp, state.os.time.timezone);
+}
+
+/** Events in `final` that were not in `init`. */
+export function addedEvents(input: JudgeInput): CalendarEvent[] {
+  const before = new Set(calOf(input.init).events.map((e) => e.id));
+  return calOf(input.final).events.filter((e) => !before.has(e.id));
+}
+
+/** The paths a task that creates events may change: the new events themselves. */
+export function addedPaths(input: JudgeInput): string[] {
+  return addedEvents(input).map((e) => `apps.calendar.events[${e.id}]`);
+}
+
+/** Occurrences from tomorrow to `days` ahead, timed and single, whose title no other event on that day shares. */
+export function futureOccurrences(state: PhoneState, days: number, where: (o: Occurrence) => boolean = () => true): Occurrence[] {
+  const today = todayOf(state);
+  return occurrencesBetween(calOf(state), addDays(today, 1), addDays(today, days)).filter(where);
+}
+
+/** `3月16日（星期一）` */
+export function dayText(date: string): string {
+  return `${dateLabel(date)}（${WEEKDAY_LONG[weekdayOf(date)]}）`;
+}
+
+export const REMINDER_CHOICES: readonly Exclude<Reminder, null>[] = [0, 5, 15, 30, 60, 1440];
+
+export function pickFrom<T>(rng: Rng, items: readonly T[]): T | null {
+  return items.length ? rng.pick(items) : null;
+}
+
+// --- oracle navigation ------------------------------------------------------------------------
+
+const TOP_VIEWS = /^\/($|month|day|agenda)/;
+
+/** From anywhere, to the calendar's month view. */
+export async function openMonthView(ui: OracleUi): Promise<void> {
+  if (ui.route.app !== 'calendar') {
+    if (ui.find('app.calendar')) await ui.tap('app.calendar');
+    else await ui.openApp('calendar');
+  }
+  for (let i = 0; i < 8 && !TOP_VIEWS.test(ui.route.path); i++) await ui.back();
+  if (ui.route.app !== 'calendar') await ui.openApp('calendar');
+  if (!ui.find({ key: 'calendar.view.month', role: 'tab' })?.selected) await ui.tap('calendar.view.month');
+}
+
+/** On the month view: to the month of `date` with the arrows, then tap the day. */
+export async function selectDay(ui: OracleUi, date: string): Promise<void> {
+  await openMonthView(ui);
+  const want = monthLabel(monthOf(date));
+  for (let i = 0; i < 24; i++) {
+    const title = ui.find('calendar.month.title')?.text ?? '';
+    if (title === want) break;
+    await ui.tap(compareMonths(title, want) < 0 ? 'calendar.month.next' : 'calendar.month.prev');
+  }
+  if (ui.find('calendar.month.title')?.text !== want) throw new Error(`could not reach ${want} on the month view`);
+  await ui.tap(`calendar.day.${date}`);
+}
+
+function compareMonths(a: string, b: string): number {
+  const num = (t: string): number => {
+    const m = t.match(/(\d+)年(\d+)月/);
+    return m ? Number(m[1]) * 12 + Number(m[2]) : 0;
+  };
+  return num(a) - num(b);
+}
+
+/** Opens the detail page of the occurrence of `eventId` on `date` from the month view. */
+export async function openOccurrence(ui: OracleUi, eventId: string, date: string): Promise<void> {
+  await selectDay(ui, date);
+  await ui.scrollTo(`calendar.event.${eventId}`, { within: 'calendar.day.list' });
+  await ui.tap(`calendar.event.${eventId}`);
+}
+
+/** On the edit form: a date field through its picker. */
+export async function pickDate(ui: OracleUi, field: 'startDate' | 'endDate', date: string): Promise<void> {
+  await ui.tap(`calendar.edit.${field}`);
+  const want = monthLabel(monthOf(date));
+  for (let i = 0; i < 24; i++) {
+    const title = ui.find('calendar.picker.month')?.text ?? '';
+    if (title === want) break;
+    await ui.tap(compareMonths(title, want) < 0 ? 'calendar.picker.next' : 'calendar.picker.prev');
+  }
+  await ui.tap(`calendar.picker.day.${date}`);
+}
+
+/** On the edit form: a time field through its picker (five-minute steps). */
+export async function pickTime(ui: OracleUi, field: 'startTime' | 'endTime', time: string): Promise<void> {
+  await ui.tap(`calendar.edit.${field}`);
+  await ui.tap(`calendar.picker.hour.${time.slice(0, 2)}`);
+  await ui.tap(`calendar.picker.minute.${time.slice(3, 5)}`);
+  await ui.tap('calendar.picker.ok');
+}
+
+export async function chooseReminder(ui: OracleUi, reminder: Reminder): Promise<void> {
+  await ui.tap('calendar.edit.reminder');
+  await ui.tap(`calendar.reminder.${reminder === null ? 'none' : reminder}`);
+}
+
+export async function chooseRepeat(ui: OracleUi, repeat: CalendarEvent['repeat']): Promise<void> {
+  await ui.tap('calendar.edit.repeat');
+  await ui.tap(`calendar.repeat.${repeat}`);
+}
+
+/** Search by text and open the result for `eventId`. */
+export async function searchAndOpen(ui: OracleUi, text: string, eventId: string): Promise<void> {
+  await openMonthView(ui);
+  await ui.tap('calendar.search');
+  await ui.type('calendar.search.input', text, { clear: true });
+  await ui.scrollTo(`calendar.result.${eventId}`, { within: 'calendar.search.results' });
+  await ui.tap(`calendar.result.${eventId}`);
+}

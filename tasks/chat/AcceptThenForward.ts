@@ -1,0 +1,62 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { amountText, newBills, walletOf } from '../wallet/_helpers.ts';
+import { chatById, enterPayPassword, isLookalike, openConversation, pickChat, pickPendingTransfer, startChatTransfer } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  chatId: string;
+  messageId: string;
+  contactName: string;
+  amount: number;
+  toChatId: string;
+  toName: string;
+}
+
+/** Two apps, two payments: accept X's transfer, then pass the same amount on to Y with a note. */
+export default defineTask<P>({
+  goal: (p) => `在聊天应用里先收下“${p.contactName}”转给我的钱，然后把同样的金额转给“${p.toName}”，转账说明写“代转”。`,
+  difficulty: 'L4',
+  objective: 'action',
+  apps: ['chat', 'wallet'],
+  startApp: 'chat',
+  tags: ['payment', 'transfer', 'cross-app'],
+  params: {
+    _t: {
+      sampler: (state, rng) => {
+        const t = pickPendingTransfer(state, rng);
+        const to = t && pickChat(state, rng, (c, contact) => c.id !== t.chatId && !isLookalike(contact.name) && !c.messages.some((m) => m.transfer));
+        return t && to ? { ...t, toChatId: to.chatId, toName: to.contactName } : null;
+      },
+      fields: { chatId: 'chatId', messageId: 'messageId', contactName: 'contactName', amount: 'amount', toChatId: 'toChatId', toName: 'toName' },
+    },
+  },
+  checkGoals(input, p) {
+    const accepted = chatById(input.final, p.chatId)?.messages.find((x) => x.id === p.messageId)?.transfer?.status ?? null;
+    const bills = newBills(input);
+    const inBill = bills.find((b) => b.direction === 'in');
+    const outBill = bills.find((b) => b.direction === 'out');
+    const before = chatById(input.init, p.toChatId)!.messages.length;
+    const sent = (chatById(input.final, p.toChatId)?.messages ?? []).slice(before).filter((m) => m.transfer);
+    return [
+      criteria.equals('the transfer from the first contact is accepted', accepted, 'accepted', `apps.chat.chats[${p.chatId}].messages[${p.messageId}].transfer`),
+      criteria.that('two new bills (one in, one out)', bills.length === 2 && !!inBill && !!outBill, { expected: 2, actual: bills.length, path: 'apps.wallet.bills[*]' }),
+      criteria.equals('the outgoing bill goes to the second contact', outBill?.counterparty ?? null, p.toName),
+      criteria.equals('the outgoing amount (fen)', outBill?.amount ?? null, p.amount),
+      criteria.equals('the outgoing note', outBill?.note ?? null, '代转'),
+      criteria.equals('the balance is unchanged in the end (fen)', walletOf(input.final).balance, walletOf(input.init).balance, 'apps.wallet.balance'),
+      criteria.that('one transfer message in the second chat', sent.length === 1, { expected: 1, actual: sent.length }),
+    ];
+  },
+  expectedChanges: (_input, p) => [
+    `apps.chat.chats[${p.chatId}].unread`,
+    `apps.chat.chats[${p.toChatId}].messages[*]`,
+    `apps.chat.chats[${p.toChatId}].unread`,
+  ],
+  async oracle(ui, p) {
+    await openConversation(ui, p.chatId);
+    await ui.scrollTo(`chat.message.${p.messageId}`, { within: 'chat.messages' });
+    await ui.tap(`chat.message.${p.messageId}`);
+    await ui.tap('transfer.accept');
+    await startChatTransfer(ui, p.toChatId, amountText(p.amount), '代转');
+    await enterPayPassword(ui, walletOf(ui.state).payPassword);
+  },
+});

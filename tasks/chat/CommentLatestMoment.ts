@@ -1,0 +1,50 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { backToChats, chatOf, latestMomentOf, openMoments, pickContact } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  contactId: string;
+  contactName: string;
+  momentId: string;
+  text: string;
+}
+
+const COMMENTS = ['拍得真好！', '周末一起去吧', '看起来很不错', '恭喜恭喜', '好久不见，找时间聚聚'] as const;
+
+export default defineTask<P>({
+  goal: (p) => `在聊天应用的朋友圈里，评论“${p.contactName}”最新的一条朋友圈，内容是：${p.text}`,
+  difficulty: 'L3',
+  objective: 'action',
+  apps: ['chat'],
+  startApp: 'chat',
+  tags: ['moments'],
+  params: {
+    _who: {
+      sampler: (state, rng) => {
+        const c = pickContact(state, rng, (x, s) => s.moments.some((m) => m.authorId === x.id));
+        return c ? { ...c, momentId: latestMomentOf(state, c.contactId)!.id } : null;
+      },
+      fields: { contactId: 'contactId', contactName: 'contactName', momentId: 'momentId' },
+    },
+    text: { type: 'enum', values: COMMENTS },
+  },
+  checkGoals(input, p) {
+    const before = new Set(chatOf(input.init).moments.find((m) => m.id === p.momentId)!.comments.map((c) => c.id));
+    const added = (chatOf(input.final).moments.find((m) => m.id === p.momentId)?.comments ?? []).filter((c) => !before.has(c.id));
+    return [
+      criteria.that('one new comment of mine on the moment', added.length === 1 && added[0].from === 'me', { expected: 1, actual: added.length }),
+      criteria.equals('its text', added[0]?.text ?? null, p.text),
+      criteria.equals('it is a comment on the moment, not a reply', added[0]?.replyTo ?? null, ''),
+    ];
+  },
+  expectedChanges: (_input, p) => [`apps.chat.moments[${p.momentId}].comments[*]`],
+  async oracle(ui, p) {
+    // Through the feed: the contact's latest moment is the first of theirs from the top.
+    await openMoments(ui);
+    await ui.scrollTo(`moment.more.${p.momentId}`, { within: 'moments.list' });
+    await ui.tap(`moment.more.${p.momentId}`);
+    await ui.tap('moment.comment');
+    await ui.type('moment.input', p.text);
+    await ui.tap('moment.send');
+    await backToChats(ui);
+  },
+});

@@ -1,0 +1,47 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { chatOf, isLookalike, openContactsTab, pickContact } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  aId: string;
+  aName: string;
+  bId: string;
+  bName: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `在聊天应用中发起一个群聊，成员是“${p.aName}”和“${p.bName}”（加上我共三人）。`,
+  difficulty: 'L3',
+  objective: 'action',
+  apps: ['chat'],
+  startApp: 'chat',
+  tags: ['groups'],
+  params: {
+    _pair: {
+      sampler: (state, rng) => {
+        const a = pickContact(state, rng, (c) => !isLookalike(c.name));
+        const b = pickContact(state, rng, (c) => !isLookalike(c.name) && c.id !== a?.contactId);
+        return a && b ? { aId: a.contactId, aName: a.contactName, bId: b.contactId, bName: b.contactName } : null;
+      },
+      fields: { aId: 'aId', aName: 'aName', bId: 'bId', bName: 'bName' },
+    },
+  },
+  checkGoals(input, p) {
+    const before = new Set(chatOf(input.init).groups.map((g) => g.id));
+    const added = chatOf(input.final).groups.filter((g) => !before.has(g.id));
+    const g = added[0];
+    const members = g ? [...g.members].sort().join(',') : null;
+    return [
+      criteria.that('exactly one new group', added.length === 1, { expected: 1, actual: added.length, path: g ? `apps.chat.groups[${g.id}]` : undefined }),
+      criteria.equals('its members', members, [p.aId, p.bId].sort().join(',')),
+    ];
+  },
+  async oracle(ui, p) {
+    await openContactsTab(ui);
+    await ui.tap('contacts.newGroup');
+    for (const id of [p.aId, p.bId]) {
+      await ui.scrollTo(`pick.item.${id}`, { within: 'pick.list' });
+      await ui.tap(`pick.item.${id}`);
+    }
+    await ui.tap('pick.done');
+  },
+});

@@ -1,0 +1,43 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { amountText, paymentCriteria, walletOf } from '../wallet/_helpers.ts';
+import { chatById, chatParam, type ChatParams, enterPayPassword, isLookalike, startChatTransfer } from './_helpers.ts';
+
+interface P extends ChatParams {
+  amount: number;
+  note: string;
+}
+
+const NOTES = ['午饭钱', '打车费', '电影票', '生日快乐', '奶茶AA'] as const;
+
+export default defineTask<P>({
+  goal: (p) => `在聊天应用里给“${p.contactName}”转账${amountText(p.amount)}元，转账说明写“${p.note}”。`,
+  difficulty: 'L3',
+  objective: 'action',
+  apps: ['chat', 'wallet'],
+  startApp: 'chat',
+  tags: ['payment', 'transfer', 'cross-app'],
+  params: {
+    ...chatParam((_c, contact) => !isLookalike(contact.name)),
+    amount: { sampler: (_s, rng) => rng.int(2, 80) * 500 + rng.pick([0, 0, 50, 66]) },
+    note: { type: 'enum', values: NOTES },
+  },
+  postSample({ state, p }) {
+    const w = walletOf(state);
+    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+  },
+  checkGoals(input, p) {
+    const before = chatById(input.init, p.chatId)!.messages.length;
+    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.transfer);
+    return [
+      ...paymentCriteria(input, { counterparty: p.contactName, amount: p.amount, category: '转账', note: p.note }),
+      criteria.that('one transfer message in the chat', sent.length === 1, { expected: 1, actual: sent.length }),
+      criteria.equals('its amount (fen)', sent[0]?.transfer?.amount ?? null, p.amount),
+    ];
+  },
+  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  async oracle(ui, p) {
+    await startChatTransfer(ui, p.chatId, amountText(p.amount), p.note);
+    await enterPayPassword(ui, walletOf(ui.state).payPassword);
+    if (ui.route.path !== `/chat/${p.chatId}`) throw new Error(`the transfer did not return to the chat (route ${ui.route.path})`);
+  },
+});

@@ -1,0 +1,84 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { formatNumber } from '../../simulator-apps/contacts/logic.ts';
+import { displayName } from '../../simulator-apps/chat/logic.ts';
+import { openConversation } from '../chat/_helpers.ts';
+import { SEEN_PATH, added, contactsOf, normalizeNumber, openTab } from '../contacts/_helpers.ts';
+import { chatCounterpart, chatOf, conversationPaths, sentSince } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  chatId: string;
+  friendId: string;
+  friendName: string;
+  name: string;
+  number: string;
+}
+
+/**
+ * Interactive, two apps: ask a friend in the chat app for someone's number; the friend answers
+ * (by the task's script) once asked about that person; save it as a new contact in 电话.
+ */
+export default defineTask<P>({
+  goal: (p) => `在轻聊里问问“${p.friendName}”，${p.name}的手机号是多少，然后在电话里新建联系人“${p.name}”，号码用对方告诉你的。`,
+  difficulty: 'L3',
+  objective: 'action',
+  apps: ['chat', 'contacts'],
+  startApp: 'home',
+  tags: ['interactive', 'cross-app'],
+  params: {
+    _friend: {
+      sampler: (state, rng) => {
+        const chat = chatOf(state);
+        const c = rng.pick(chat.chats.filter((x) => chat.contacts.some((k) => k.id === x.contactId)));
+        const contact = chat.contacts.find((k) => k.id === c.contactId)!;
+        return { chatId: c.id, friendId: contact.id, friendName: displayName(contact) };
+      },
+      fields: { chatId: 'chatId', friendId: 'friendId', friendName: 'friendName' },
+    },
+    name: { type: 'enum', values: ['严书航', '卜一帆', '蓝若溪', '舒望', '岑晓棠'] },
+    number: { type: 'string', pattern: '1(3[5-9]|5[0-3]|8[6-9])\\d{8}' },
+  },
+  postSample({ state, p }) {
+    if (contactsOf(state).contacts.some((c) => c.name === p.name)) throw new Error(`the seed already has a contact named ${p.name}`);
+  },
+  // The friend answers the first message that mentions the person (or asks for a number); to
+  // anything else they ask who is meant. Once they have given the number the exchange is over.
+  interaction: chatCounterpart<P>(
+    (p) => p.friendId,
+    ({ p, unanswered }) => {
+      const asked = unanswered.some((t) => t.includes(p.name) || /号码|手机|电话/.test(t));
+      if (!asked) return { text: '嗯？你想问什么呀' };
+      return { text: `${p.name}的手机号是 ${formatNumber(p.number)}，你存一下`, done: true };
+    },
+  ),
+  checkGoals(input, p) {
+    const fresh = added(contactsOf(input.init).contacts, contactsOf(input.final).contacts);
+    const c = fresh[0];
+    const asked = sentSince(input.init, input.final, p.friendId);
+    return [
+      criteria.that(`asked ${p.friendName} in the chat app`, asked.length > 0, { expected: 'at least one message sent', actual: asked.length }),
+      criteria.that('exactly one new contact', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      criteria.equals('its name', c?.name ?? null, p.name),
+      criteria.equals('its numbers', c ? c.phones.map((x) => normalizeNumber(x.number)) : null, [p.number]),
+    ];
+  },
+  expectedChanges: (input, p) => [
+    ...added(contactsOf(input.init).contacts, contactsOf(input.final).contacts).map((c) => `apps.contacts.contacts[${c.id}]`),
+    SEEN_PATH,
+    ...conversationPaths(input.init, input.final, p.friendId),
+  ],
+  async oracle(ui, p) {
+    await ui.openApp('chat');
+    await openConversation(ui, p.chatId);
+    await ui.type('chat.input', `你有${p.name}的手机号吗？发我一下`);
+    await ui.tap('chat.send');
+    const reply = ui.find({ textIncludes: `${p.name}的手机号是` });
+    if (!reply) throw new Error(`${p.friendName} did not answer with the number`);
+    const number = normalizeNumber(reply.text.slice(reply.text.indexOf('是') + 1));
+    await ui.openApp('contacts');
+    await openTab(ui, 'contacts');
+    await ui.tap('contacts.add');
+    await ui.type('edit.name', p.name);
+    await ui.type('edit.phone.0', number);
+    await ui.tap('edit.save');
+  },
+});

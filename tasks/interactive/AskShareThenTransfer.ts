@@ -1,0 +1,66 @@
+import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { amountText, paymentCriteria, walletOf } from '../wallet/_helpers.ts';
+import { chatById, chatParam, type ChatParams, enterPayPassword, isLookalike, openConversation, startChatTransfer } from '../chat/_helpers.ts';
+import { chatCounterpart, conversationPaths, sentSince } from './_helpers.ts';
+
+interface P extends ChatParams {
+  total: number;
+  people: number;
+  share: number;
+}
+
+/**
+ * Interactive, two apps, money: the friend paid for last night's dinner. Ask what my share is
+ * (they answer with the total and the head count, and the share), then send exactly that with
+ * the chat's 转账, which pays from the wallet.
+ */
+export default defineTask<P>({
+  goal: (p) => `昨晚聚餐是“${p.contactName}”买的单。在轻聊里问问他你应该出多少钱，然后在聊天里用转账把你那份钱转给他，转账说明写“聚餐AA”。`,
+  difficulty: 'L4',
+  objective: 'action',
+  apps: ['chat', 'wallet'],
+  startApp: 'chat',
+  tags: ['interactive', 'cross-app', 'payment', 'transfer'],
+  params: {
+    ...chatParam((_c, contact) => !isLookalike(contact.name)),
+    _bill: {
+      sampler: (_s, rng) => {
+        const people = rng.int(3, 6);
+        const share = rng.int(45, 160) * 100 + rng.pick([0, 50]);
+        return { people, share, total: share * people };
+      },
+      fields: { people: 'people', share: 'share', total: 'total' },
+    },
+  },
+  postSample({ state, p }) {
+    const w = walletOf(state);
+    if (w.balance < p.share + 10_000) w.balance = p.share + 10_000 + (w.balance % 10_000);
+  },
+  interaction: chatCounterpart<P>(
+    (p) => p.contactId,
+    ({ p, unanswered, turn }) => {
+      if (!unanswered.some((t) => /多少|AA|aa|分摊|出多少|钱/.test(t))) return turn === 0 ? { text: '咋了？' } : null;
+      return { text: `一共${amountText(p.total)}元，${p.people}个人平摊，每人${amountText(p.share)}元`, done: true };
+    },
+  ),
+  checkGoals(input, p) {
+    const before = chatById(input.init, p.chatId)!.messages.length;
+    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.transfer);
+    return [
+      criteria.that(`asked ${p.contactName} first`, sentSince(input.init, input.final, p.contactId).some((m) => !m.transfer), { expected: 'a text message before the transfer' }),
+      ...paymentCriteria(input, { counterparty: p.contactName, amount: p.share, category: '转账', note: '聚餐AA' }),
+      criteria.that('one transfer message in the chat', sent.length === 1, { expected: 1, actual: sent.length }),
+    ];
+  },
+  expectedChanges: (input, p) => conversationPaths(input.init, input.final, p.contactId),
+  async oracle(ui, p) {
+    await openConversation(ui, p.chatId);
+    await ui.type('chat.input', '昨晚聚餐我该出多少钱？AA给你');
+    await ui.tap('chat.send');
+    const reply = ui.find({ textIncludes: '每人' });
+    const m = reply?.text.match(/每人([\d.]+)元/);
+    if (!m) throw new Error(`${p.contactName} did not say the share`);
+    await startChatTransfer(ui, p.chatId, m[1]!, '聚餐AA');
+    await enterPayPassword(ui, walletOf(ui.state).payPassword);
+  },
+});

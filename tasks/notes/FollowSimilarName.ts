@@ -1,0 +1,50 @@
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { TRAP_AUTHORS } from '../../simulator-apps/notes/data.ts';
+import { SEARCH_CHANGES, authorById, notesOf, openAuthorBySearch } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  authorId: string;
+  nickname: string;
+  lookAlikeId: string;
+}
+
+/** Trap: two authors' nicknames differ by one character (晚风小满/晚风小蛮, 是阿柒呀/是阿七呀). */
+export default defineTask<P>({
+  goal: (p) => `在小橙书上关注用户“${p.nickname}”。注意有名字很像的用户，别关注错了。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['notes'],
+  startApp: 'notes',
+  tags: ['notes', 'follow', 'trap'],
+  params: {
+    _author: {
+      sampler: (state, rng) => {
+        const pair = rng.pick(TRAP_AUTHORS);
+        const i = rng.int(0, 1);
+        const s = notesOf(state);
+        const a = s.authors.find((x) => x.nickname === pair[i]);
+        const b = s.authors.find((x) => x.nickname === pair[1 - i]);
+        return a && b ? { authorId: a.id, nickname: a.nickname, lookAlikeId: b.id } : null;
+      },
+      fields: { authorId: 'authorId', nickname: 'nickname', lookAlikeId: 'lookAlikeId' },
+    },
+  },
+  postSample({ state, p }) {
+    for (const id of [p.authorId, p.lookAlikeId]) {
+      const a = authorById(state, id);
+      if (a.followed) {
+        a.followed = false;
+        a.followers = Math.max(0, a.followers - 1);
+      }
+    }
+  },
+  criteria: (p, input) => ({
+    [`apps.notes.authors[${p.authorId}].followed`]: true,
+    [`apps.notes.authors[${p.authorId}].followers`]: authorById(input.init, p.authorId).followers + 1,
+  }),
+  expectedChanges: () => SEARCH_CHANGES,
+  async oracle(ui, p) {
+    await openAuthorBySearch(ui, p.authorId, p.nickname);
+    await ui.tap('notes.author.follow');
+  },
+});

@@ -1,0 +1,32 @@
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { SEARCH_CHANGES, formatCount, noteById, openNoteBySearch, pickNote } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  noteId: string;
+  title: string;
+}
+
+export default defineTask<P>({
+  goal: (p) => `小橙书上的笔记《${p.title}》现在有多少个赞？`,
+  difficulty: 'L2',
+  objective: 'query',
+  apps: ['notes'],
+  startApp: 'notes',
+  tags: ['notes', 'lookup'],
+  params: {
+    // Under 10 000 the page shows the exact number (above it, “1.2万”).
+    _note: { sampler: (state, rng) => pickNote(state, rng, (n) => n.likes < 10_000 && n.likes >= 20), fields: { noteId: 'noteId', title: 'title' } },
+  },
+  answer: {
+    fields: [{ id: 'likes', label: '点赞数', hint: '如：1234', type: 'number' }],
+    expected: (p, input) => ({ likes: { number: noteById(input.init, p.noteId).likes, tolerance: 0 } }),
+  },
+  expectedChanges: () => SEARCH_CHANGES,
+  async oracle(ui, p) {
+    await openNoteBySearch(ui, p.noteId, p.title);
+    const text = ui.find('notes.note.likes')?.text ?? '';
+    const want = formatCount(noteById(ui.state, p.noteId).likes);
+    if (text !== want) throw new Error(`the note page shows ${text} likes, expected ${want}`);
+    return text;
+  },
+});

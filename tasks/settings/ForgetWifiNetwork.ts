@@ -1,0 +1,34 @@
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { openEntry, pickNetwork, wifiOf } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  networkId: string;
+  ssid: string;
+}
+
+/** 删除网络 on a saved network the phone is not connected to, through its detail page and a confirm. */
+export default defineTask<P>({
+  goal: (p) => `在WLAN设置里删除（忘记）已保存的网络“${p.ssid}”。`,
+  difficulty: 'L2',
+  objective: 'action',
+  apps: ['settings'],
+  startApp: 'settings',
+  tags: ['wifi'],
+  params: {
+    _net: {
+      sampler: (state, rng) => pickNetwork(state, rng, (n, s) => n.saved && n.ssid !== wifiOf(s).ssid),
+      fields: { networkId: 'networkId', ssid: 'ssid' },
+    },
+  },
+  criteria: (p) => ({ [`apps.settings.wifi.networks[${p.networkId}].saved`]: false }),
+  // A forgotten network goes back to the default 自动连接 on.
+  expectedChanges: (_input, p) => [`apps.settings.wifi.networks[${p.networkId}].autoConnect`],
+  async oracle(ui, p) {
+    await openEntry(ui, 'wlan');
+    await ui.scrollTo(`settings.wlan.info.${p.networkId}`, { within: 'settings.wlan.list' });
+    await ui.tap(`settings.wlan.info.${p.networkId}`);
+    await ui.scrollTo('settings.wlan.detail.forget', { within: 'settings.wlan.detail' });
+    await ui.tap('settings.wlan.detail.forget');
+    await ui.tap('dialog.confirm');
+  },
+});

@@ -1,0 +1,89 @@
+/**
+ * Shared pieces of the settings suite: typed access to the settings slice and `os.wifi`,
+ * samplers, and oracle navigation (taps on `data-ui` keys only). Files starting with `_` are
+ * not tasks.
+ */
+import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
+import type { BtDevice, SettingsState, WifiNetwork } from '../../simulator-apps/settings/types.ts';
+import { LOOK_ALIKE_SSID } from '../../simulator-apps/settings/data.ts';
+
+export { LOOK_ALIKE_SSID };
+
+export function settingsOf(state: PhoneState): SettingsState {
+  return state.apps.settings as unknown as SettingsState;
+}
+
+export function wifiOf(state: PhoneState): { enabled: boolean; ssid: string } {
+  return state.os.wifi as unknown as { enabled: boolean; ssid: string };
+}
+
+export function networkBySsid(state: PhoneState, ssid: string): WifiNetwork | undefined {
+  return settingsOf(state).wifi.networks.find((n) => n.ssid === ssid);
+}
+
+export function networkById(state: PhoneState, id: string): WifiNetwork | undefined {
+  return settingsOf(state).wifi.networks.find((n) => n.id === id);
+}
+
+/** A network satisfying `where`, as `{ networkId, ssid, password }`. */
+export function pickNetwork(state: PhoneState, rng: Rng, where: (n: WifiNetwork, state: PhoneState) => boolean): { networkId: string; ssid: string; password: string } | null {
+  const candidates = settingsOf(state).wifi.networks.filter((n) => where(n, state));
+  if (candidates.length === 0) return null;
+  const n = rng.pick(candidates);
+  return { networkId: n.id, ssid: n.ssid, password: n.password };
+}
+
+export function pairedDevices(state: PhoneState): BtDevice[] {
+  return settingsOf(state).bluetooth.devices.filter((d) => d.paired);
+}
+
+// --- oracle navigation ------------------------------------------------------------------------
+
+/** From anywhere, to the settings main list. */
+export async function openSettingsHome(ui: OracleUi): Promise<void> {
+  if (ui.route.app !== 'settings') {
+    if (ui.find('app.settings')) await ui.tap('app.settings');
+    else await ui.openApp('settings');
+  }
+  for (let i = 0; i < 8 && ui.route.path !== '/'; i++) await ui.back();
+  if (ui.route.path !== '/') throw new Error(`could not get back to the settings main list (route ${ui.route.path})`);
+}
+
+export type Entry = 'wlan' | 'bluetooth' | 'mobile' | 'display' | 'sound' | 'notifications' | 'dnd' | 'battery' | 'apps' | 'datetime' | 'language' | 'about';
+
+/** 设置 → one section of the main list. */
+export async function openEntry(ui: OracleUi, entry: Entry): Promise<void> {
+  await openSettingsHome(ui);
+  await ui.scrollTo(`settings.entry.${entry}`, { within: 'settings.main' });
+  await ui.tap(`settings.entry.${entry}`);
+}
+
+/** Sets a switch on the current screen to `on` (taps only when it is not already so). */
+export async function setSwitch(ui: OracleUi, key: string, on: boolean): Promise<void> {
+  const node = ui.find(key);
+  if (!node) throw new Error(`no switch ${key} on screen`);
+  if (Boolean(node.checked) !== on) await ui.tap(key);
+}
+
+/** WLAN → scroll to a network and tap it. */
+export async function tapNetwork(ui: OracleUi, networkId: string): Promise<void> {
+  await openEntry(ui, 'wlan');
+  await ui.scrollTo(`settings.wlan.net.${networkId}`, { within: 'settings.wlan.list' });
+  await ui.tap(`settings.wlan.net.${networkId}`);
+}
+
+/** WLAN → a secured network → its password → 连接. */
+export async function connectWithPassword(ui: OracleUi, networkId: string, password: string): Promise<void> {
+  await tapNetwork(ui, networkId);
+  if (!ui.route.path.endsWith('/connect')) throw new Error(`no password screen for ${networkId} (route ${ui.route.path})`);
+  await ui.type('settings.wlan.password', password);
+  await ui.tap('settings.wlan.connect');
+}
+
+/** The value a row shows after its title (`手机型号 PhoneGym P1` → `PhoneGym P1`), checked against the state's value. */
+export function rowShows(ui: OracleUi, key: string, value: string): string {
+  const node = ui.find(key);
+  if (!node || !node.text.includes(value)) throw new Error(`${key} does not show "${value}" (it shows "${node?.text ?? 'nothing'}")`);
+  return value;
+}

@@ -1,0 +1,40 @@
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { moneyText, openOrder, orderOf, pickOrder } from './_helpers.ts';
+
+interface P extends Record<string, unknown> {
+  orderId: string;
+  title: string;
+}
+
+/** 订单详情 of a 待收货 order: the courier, the tracking number and what was paid. */
+export default defineTask<P>({
+  goal: (p) => `我在优选买的「${p.title}」还没到，它是哪家快递、运单号是多少、实付了多少钱？`,
+  difficulty: 'L2',
+  objective: 'query',
+  apps: ['shop'],
+  startApp: 'shop',
+  tags: ['orders'],
+  params: {
+    _order: { sampler: (state, rng) => pickOrder(state, rng, (o) => o.status === 'shipped' && o.tracking !== null), fields: { orderId: 'orderId', title: 'title' } },
+  },
+  answer: {
+    fields: [
+      { id: 'company', label: '快递公司', type: 'text' },
+      { id: 'number', label: '运单号', type: 'text' },
+      { id: 'total', label: '实付金额（元）', type: 'number' },
+    ],
+    expected: (p, input) => {
+      const o = orderOf(input.init, p.orderId)!;
+      return { company: o.tracking!.company, number: o.tracking!.number, total: { number: o.total / 100, tolerance: 0.001 } };
+    },
+  },
+  async oracle(ui, p) {
+    await openOrder(ui, p.orderId);
+    const company = ui.find('shop.order.courier')?.text ?? '';
+    const number = ui.find('shop.order.trackingNo')?.text ?? '';
+    const total = (ui.find('shop.order.total')?.text ?? '').replace('¥', '');
+    const o = orderOf(ui.state, p.orderId)!;
+    if (company !== o.tracking!.company || number !== o.tracking!.number || total !== moneyText(o.total)) throw new Error(`the order shows ${company} ${number} ${total}`);
+    return { company, number, total };
+  },
+});

@@ -1,0 +1,132 @@
+/**
+ * 铁路出行 in a real Chromium through the real bridge: real taps and typing query trains, book a
+ * ticket, pay for it in the wallet's cashier and come back to a paid order; a refund returns the
+ * money to the wallet. Assertions read the screen (UI tree) and the state the bridge sees.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { WEB_DIST } from '../../bridge/paths.ts';
+import type { PhoneState, UiNode } from '../../bridge/protocol/state.ts';
+import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+import { STATIONS } from '../../simulator-apps/railway/data.ts';
+import { addDays, dateKey, initials, queryTrains } from '../../simulator-apps/railway/logic.ts';
+import type { RailwayState } from '../../simulator-apps/railway/types.ts';
+import type { WalletState } from '../../simulator-apps/wallet/types.ts';
+
+let bridge: BridgeServer;
+test.beforeAll(async () => {
+  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
+});
+test.afterAll(async () => {
+  await bridge.close();
+});
+
+async function openPhone(browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
+  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
+  return { page, device: await connected, close: () => context.close() };
+}
+
+async function tree(device: DeviceConnection): Promise<UiNode[]> {
+  const r = await device.call('settle', { observe: true, tree: true });
+  return r.observation!.tree;
+}
+
+async function find(device: DeviceConnection, key: string): Promise<UiNode | undefined> {
+  return (await tree(device)).find((n) => n.key === key);
+}
+
+async function tap(page: Page, device: DeviceConnection, key: string): Promise<void> {
+  const node = await find(device, key);
+  expect(node, `no element with key ${key} on screen`).toBeTruthy();
+  await page.mouse.click(node!.bounds.x + node!.bounds.w / 2, node!.bounds.y + node!.bounds.h / 2);
+}
+
+async function state(device: DeviceConnection): Promise<{ state: PhoneState; route: { app: string; path: string } }> {
+  const r = await device.call('getState', {});
+  return { state: JSON.parse(r.json) as PhoneState, route: r.route };
+}
+
+const railway = (s: PhoneState) => s.apps.railway as unknown as RailwayState;
+const wallet = (s: PhoneState) => s.apps.wallet as unknown as WalletState;
+
+test('query → book → pay in the wallet → the order is paid', async ({ browser }) => {
+  const { page, device, close } = await openPhone(browser, 'e2e-railway-book');
+  const initial = createInitialState(1);
+  await device.call('reset', { stateJson: JSON.stringify(initial) });
+  const r0 = railway(initial);
+  const date = addDays(dateKey(initial.os.time.timestamp), 1);
+  const train = queryTrains(r0.trains, r0.search.from, r0.search.to, date).find((t) => t.seats.some((s) => s.left > 2))!;
+  const seat = train.seats.find((s) => s.left > 2)!;
+  const me = r0.passengers.find((p) => p.me)!;
+  const balance = wallet(initial).balance;
+
+  await tap(page, device, 'app.railway');
+  // 到达站 through the picker: type the pinyin initials, tap the station.
+  await tap(page, device, 'railway.to');
+  await tap(page, device, 'railway.station.search');
+  await page.keyboard.type(initials(STATIONS.find((s) => s.name === r0.search.to)!.py));
+  await tap(page, device, `railway.station.result.${r0.search.to}`);
+  expect((await find(device, 'railway.to'))?.text).toContain(r0.search.to);
+  await tap(page, device, 'railway.date');
+  await tap(page, device, `railway.date.${date}`);
+  await tap(page, device, 'railway.search');
+  expect((await state(device)).route.path).toMatch(/^\/trains\?/);
+  expect((await find(device, `railway.train.no.${train.id}`))?.text).toBe(train.no);
+
+  await tap(page, device, `railway.train.${train.id}`);
+  await tap(page, device, `railway.book.${seat.cls}`);
+  await tap(page, device, `railway.book.passenger.${me.id}`);
+  await tap(page, device, 'railway.book.submit');
+  let now = await state(device);
+  const order = railway(now.state).orders.at(-1)!;
+  expect(order).toMatchObject({ status: 'unpaid', trainId: train.id, seatClass: seat.cls, total: seat.price });
+  expect(now.route).toEqual({ app: 'railway', path: `/order/${order.id}` });
+  expect(railway(now.state).trains.find((t) => t.id === train.id)!.seats.find((s) => s.cls === seat.cls)!.left).toBe(seat.left - 1);
+
+  await tap(page, device, 'railway.order.pay');
+  expect((await state(device)).route.app).toBe('wallet');
+  await tap(page, device, 'wallet.order.pay');
+  for (const d of wallet(initial).payPassword) await tap(page, device, `wallet.key.${d}`);
+  await tap(page, device, 'wallet.done');
+  now = await state(device);
+  expect(now.route).toEqual({ app: 'railway', path: `/order/${order.id}` });
+  expect(railway(now.state).orders.find((o) => o.id === order.id)!.status).toBe('paid');
+  expect(wallet(now.state).balance).toBe(balance - seat.price);
+  expect(wallet(now.state).bills.at(-1)).toMatchObject({ direction: 'out', category: '交通', counterparty: '铁路出行', amount: seat.price });
+  expect((await find(device, 'railway.order.status'))?.text).toBe('未出行');
+  await close();
+});
+
+test('a refund returns the money to the wallet and puts the seats back on sale', async ({ browser }) => {
+  const { page, device, close } = await openPhone(browser, 'e2e-railway-refund');
+  const initial = createInitialState(2);
+  await device.call('reset', { stateJson: JSON.stringify(initial) });
+  const upcoming = railway(initial).orders.find((o) => o.status === 'paid' && o.trainId)!;
+  const left = railway(initial).trains.find((t) => t.id === upcoming.trainId)!.seats.find((s) => s.cls === upcoming.seatClass)!.left;
+  const balance = wallet(initial).balance;
+
+  await tap(page, device, 'app.railway');
+  await tap(page, device, 'railway.tab.orders');
+  await tap(page, device, 'railway.orders.tab.upcoming');
+  await tap(page, device, `railway.order.${upcoming.id}`);
+  await tap(page, device, 'railway.order.refund');
+  expect((await find(device, 'dialog.confirm'))?.text).toBe('确认退票');
+  await tap(page, device, 'dialog.confirm');
+
+  const now = await state(device);
+  const o = railway(now.state).orders.find((x) => x.id === upcoming.id)!;
+  expect(o.status).toBe('refunded');
+  expect(o.refund!.amount + o.refund!.fee).toBe(upcoming.total);
+  expect(o.refund!.fee).toBeGreaterThanOrEqual(200);
+  expect(wallet(now.state).balance).toBe(balance + o.refund!.amount);
+  expect(railway(now.state).trains.find((t) => t.id === upcoming.trainId)!.seats.find((s) => s.cls === upcoming.seatClass)!.left).toBe(left + upcoming.tickets.length);
+  expect((await find(device, 'railway.order.status'))?.text).toBe('已退票');
+  // Back returns to the list, where the order now sits under 已退票.
+  await device.call('navigate', { key: 'back' });
+  await tap(page, device, 'railway.orders.tab.refunded');
+  expect(await find(device, `railway.order.${upcoming.id}`)).toBeTruthy();
+  await close();
+});
