@@ -11,6 +11,7 @@
  */
 import type { SerializedError } from './errors.ts';
 import type { PhoneState, Route, UiNode } from './state.ts';
+import type { SlicedState } from './slices.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Frames larger than this are refused (by ws `maxPayload` on the bridge and by the peer parser). */
@@ -42,11 +43,20 @@ export type WireMessage =
 // Device: the phone page serves these calls from the bridge.
 
 export interface StateSnapshot {
-  /** The state tree as a JSON string (moving strings is ~10x faster than structured objects). */
+  /**
+   * The state tree as a JSON string (moving strings is ~10x faster than structured objects).
+   * Empty on the wire when the call named the slices it holds (`have`): the state is then in
+   * `sliced`, and the bridge's DeviceConnection puts the whole string back before any caller sees it.
+   */
   json: string;
+  /** Only on the wire: the state as slices (bridge/protocol/slices.ts). */
+  sliced?: SlicedState;
   route: Route;
   revision: number;
 }
+
+/** Slice versions the bridge already holds (`os`, `apps.chat`, …): the page sends only the others. */
+export type HaveSlices = Record<string, string>;
 
 export interface Observation {
   state: StateSnapshot;
@@ -60,20 +70,27 @@ export interface Observation {
  */
 export type EnvironmentEvent = { kind: 'chat.incoming'; chatId: string; from: string; text: string };
 
+/** A whole state for reset/setState: one JSON string, or slices (bridge/protocol/slices.ts). */
+export type StateParams = { stateJson: string; sliced?: undefined } | { sliced: SlicedState; stateJson?: undefined };
+
 export interface DeviceMethods {
   /** Protocol-level liveness check. */
   ping(params: Record<string, never>): Promise<{ now: number }>;
-  getState(params: Record<string, never>): Promise<StateSnapshot>;
-  /** Replace the whole state in-page (no reload). Route defaults to home; the back stack is cleared. */
-  reset(params: { stateJson: string; route?: Route }): Promise<{ revision: number }>;
+  getState(params: { have?: HaveSlices }): Promise<StateSnapshot>;
+  /**
+   * Replace the whole state in-page (no reload). Route defaults to home; the back stack is cleared.
+   * The state comes as `stateJson` or as slices (`sliced`); a slice the page neither got nor kept
+   * is named in `missing`, and nothing changed: send again with its JSON.
+   */
+  reset(params: StateParams & { route?: Route }): Promise<{ revision: number; missing?: string[] }>;
   /** Replace the state but keep the route and back stack (task hooks adjusting data). */
-  setState(params: { stateJson: string }): Promise<{ revision: number }>;
+  setState(params: StateParams): Promise<{ revision: number; missing?: string[] }>;
   /** An opaque snapshot of state + navigation, restorable with `restore`. */
   snapshot(params: Record<string, never>): Promise<{ snapshot: string }>;
   restore(params: { snapshot: string }): Promise<{ revision: number }>;
   uiTree(params: Record<string, never>): Promise<{ nodes: UiNode[] }>;
   /** State + route + UI tree as they are now, without waiting for anything. */
-  observe(params: { tree?: boolean }): Promise<Observation>;
+  observe(params: { tree?: boolean; have?: HaveSlices }): Promise<Observation>;
   openApp(params: { app: string }): Promise<{ route: Route }>;
   /** Back / home / recent pressed on the system navigation bar. */
   navigate(params: { key: 'back' | 'home' | 'recent' }): Promise<{ route: Route }>;
@@ -82,7 +99,7 @@ export interface DeviceMethods {
    * animation or scroll momentum. Optionally advance the virtual clock first.
    * With `observe`, also returns the state and the UI tree (one round trip per step).
    */
-  settle(params: { advanceMs?: number; observe?: boolean; tree?: boolean }): Promise<{ revision: number; route: Route; observation?: Observation }>;
+  settle(params: { advanceMs?: number; observe?: boolean; tree?: boolean; have?: HaveSlices }): Promise<{ revision: number; route: Route; observation?: Observation }>;
   /**
    * The finger that is down has been held `ms` (virtual time): long presses whose threshold that
    * reaches fire now. Agent pages never fire a long press from a wall-clock timer.

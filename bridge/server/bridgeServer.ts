@@ -340,6 +340,7 @@ export class BridgeServer {
         log: this.log,
         ...(route && typeof route.app === 'string' && typeof route.path === 'string' ? { initialRoute: { app: route.app, path: route.path } } : {}),
         ...(typeof info.revision === 'number' && Number.isFinite(info.revision) ? { initialRevision: info.revision } : {}),
+        slices: info.slices === 1,
       });
       this.log(`bridge: device ${deviceId} connected (${kindRaw})`);
       this.registry.add(device);

@@ -2,8 +2,9 @@
  * Connected phone pages by device id. A page that reconnects with the same id replaces the old
  * connection; `waitFor` lets the runner open a page and await its handshake.
  */
-import { ConnectionClosedError, TimeoutError } from '../protocol/errors.ts';
-import type { DeviceEvents, DeviceInfo, DeviceMethods } from '../protocol/messages.ts';
+import { ConnectionClosedError, ProtocolError, TimeoutError } from '../protocol/errors.ts';
+import type { DeviceEvents, DeviceInfo, DeviceMethods, StateSnapshot } from '../protocol/messages.ts';
+import { assembleJson, KEPT_SLICE_CHARS, SliceStore, slicedProblem, sliceNames, splitTree, type SliceLayout } from '../protocol/slices.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
 import { HOME_ROUTE, type Route } from '../protocol/state.ts';
 import { CloseCode, type WsTransport } from './wsTransport.ts';
@@ -48,6 +49,13 @@ const eventGuards: { [K in keyof DeviceEvents]: (d: unknown) => d is DeviceEvent
 
 export class DeviceConnectionImpl implements DeviceConnection {
   readonly peer: DevicePeer;
+  /** The page moves the state in slices (it said so in its hello). */
+  private readonly sliced: boolean;
+  /** The page's state as last read or set, by slice name. */
+  private held = new Map<string, { version: string; json: string }>();
+  /** Slice versions the page was sent or told lately (it keeps as many). */
+  private told = new SliceStore(KEPT_SLICE_CHARS, false);
+  private splits = new Map<string, { layout: SliceLayout; json: Record<string, string> }>();
   private _route: Route;
   private _revision: number;
   private log: (line: string) => void;
@@ -57,9 +65,10 @@ export class DeviceConnectionImpl implements DeviceConnection {
     readonly kind: DeviceKind,
     readonly sessionId: string,
     private transport: WsTransport,
-    opts: { timeoutMs: number; log: (line: string) => void; initialRoute?: Route; initialRevision?: number },
+    opts: { timeoutMs: number; log: (line: string) => void; initialRoute?: Route; initialRevision?: number; slices?: boolean },
   ) {
     this.log = opts.log;
+    this.sliced = opts.slices === true;
     this._route = opts.initialRoute ?? HOME_ROUTE;
     this._revision = opts.initialRevision ?? 0;
     this.peer = new RpcPeer(transport, {
@@ -92,11 +101,95 @@ export class DeviceConnectionImpl implements DeviceConnection {
   }
 
   call<K extends keyof DeviceMethods>(method: K, params: Parameters<DeviceMethods[K]>[0], opts?: { timeoutMs?: number }): ReturnType<DeviceMethods[K]> {
-    const p = (this.peer.call as (m: string, p: unknown, o?: { timeoutMs?: number }) => Promise<unknown>)(method, params, opts);
-    return p.then((result) => {
+    return this.callSliced(method, params as Record<string, unknown>, opts).then((result) => {
       this.track(result);
       return result;
     }) as ReturnType<DeviceMethods[K]>;
+  }
+
+  private raw(method: string, params: unknown, opts?: { timeoutMs?: number }): Promise<unknown> {
+    return (this.peer.call as (m: string, p: unknown, o?: { timeoutMs?: number }) => Promise<unknown>)(method, params, opts);
+  }
+
+  /**
+   * The state moves in slices when the page speaks them (bridge/protocol/slices.ts): reads name
+   * the slices held here and get only the others; resets and setStates send only slices the page
+   * was not lately sent or told. Callers always see whole `json` strings.
+   */
+  private async callSliced(method: string, params: Record<string, unknown> | undefined, opts?: { timeoutMs?: number }): Promise<unknown> {
+    if (!this.sliced) return this.raw(method, params, opts);
+    if ((method === 'reset' || method === 'setState') && typeof params?.stateJson === 'string') {
+      const split = this.split(params.stateJson);
+      if (split) return this.replaceSliced(method, params, split, opts);
+      return this.raw(method, params, opts);
+    }
+    const reads = method === 'getState' || method === 'observe' || (method === 'settle' && params?.observe === true);
+    if (!reads || params?.have !== undefined) return this.raw(method, params, opts);
+    const held = new Map(this.held);
+    const have = Object.fromEntries([...held].map(([name, s]) => [name, s.version]));
+    const result = (await this.raw(method, { ...params, have }, opts)) as Record<string, unknown> | null;
+    const snap = (method === 'getState' ? result : method === 'observe' ? result?.state : (result?.observation as { state?: unknown } | undefined)?.state) as StateSnapshot | undefined;
+    if (snap?.sliced) this.unslice(snap, held);
+    return result;
+  }
+
+  /** Puts the whole `json` back into a sliced snapshot from the slices it carries and those held. */
+  private unslice(snap: StateSnapshot, held: Map<string, { version: string; json: string }>): void {
+    const sliced = snap.sliced!;
+    const problem = slicedProblem(sliced);
+    if (problem) throw new ProtocolError(`device ${this.id}: ${problem}`, { code: 'bad_message' });
+    const json = (name: string): string => {
+      const version = sliced.versions[name]!;
+      const s = sliced.json[name] ?? (held.get(name)?.version === version ? held.get(name)!.json : undefined);
+      if (s === undefined) throw new ProtocolError(`device ${this.id}: the phone left out slice ${name} (${version}), which the bridge does not hold`, { code: 'bad_message' });
+      this.held.set(name, { version, json: s });
+      this.told.put(version, s);
+      return s;
+    };
+    snap.json = assembleJson(sliced, json);
+    for (const name of [...this.held.keys()]) if (sliced.versions[name] === undefined) this.held.delete(name);
+    delete snap.sliced;
+  }
+
+  private async replaceSliced(method: 'reset' | 'setState', params: Record<string, unknown>, split: { layout: SliceLayout; json: Record<string, string> }, opts?: { timeoutMs?: number }): Promise<unknown> {
+    const names = sliceNames(split.layout);
+    const send = async (include: (name: string) => boolean) => {
+      const json = Object.fromEntries(names.filter(include).map((n) => [n, split.json[n]!]));
+      const { stateJson: _whole, ...rest } = params;
+      return (await this.raw(method, { ...rest, sliced: { ...split.layout, json } }, opts)) as { revision: number; missing?: string[] };
+    };
+    // A reset with a slice missing changes nothing: the second try carries what the first did too.
+    let result = await send((n) => !this.told.has(split.layout.versions[n]!));
+    if (result.missing?.length) {
+      const missing = new Set(result.missing);
+      result = await send((n) => missing.has(n) || !this.told.has(split.layout.versions[n]!));
+      if (result.missing?.length) throw new ProtocolError(`device ${this.id}: the phone still lacks slices ${result.missing.join(', ')} after they were sent`, { code: 'bad_message' });
+    }
+    this.held.clear();
+    for (const n of names) {
+      const version = split.layout.versions[n]!;
+      this.held.set(n, { version, json: split.json[n]! });
+      this.told.put(version, split.json[n]!);
+    }
+    return result;
+  }
+
+  /** A state string's slices (the last few cached: episodes reset to the same state several times); null if it is not a JSON object. */
+  private split(stateJson: string): { layout: SliceLayout; json: Record<string, string> } | null {
+    const cached = this.splits.get(stateJson);
+    if (cached) return cached;
+    let split: { layout: SliceLayout; json: Record<string, string> };
+    try {
+      const tree = JSON.parse(stateJson) as unknown;
+      if (typeof tree !== 'object' || tree === null || Array.isArray(tree)) return null;
+      split = splitTree(tree as Record<string, unknown>);
+    } catch {
+      // Not JSON, or no apps object: the page refuses it with the reason.
+      return null;
+    }
+    this.splits.set(stateJson, split);
+    if (this.splits.size > 4) this.splits.delete(this.splits.keys().next().value!);
+    return split;
   }
 
   on<K extends keyof DeviceEvents>(event: K, cb: (d: DeviceEvents[K]) => void): () => void {

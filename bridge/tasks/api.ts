@@ -195,6 +195,9 @@ export function defineTask<P extends Record<string, unknown> = Record<string, ne
   return def;
 }
 
+/** Matchers for a `criteria` spec's values (`match.that`, `match.absent`, …): part of the task API. */
+export { match } from './criteria.ts';
+
 /** Criterion helpers, so checkGoals reads as a list of facts. */
 export const criteria = {
   /** `actual` equals `expected` (deep equality for plain JSON). */

@@ -38,6 +38,22 @@ export const SHOWCASE: Record<string, Shot[]> = {
     { caption: '订单 — orders by status', path: () => '/orders' },
     { caption: '订单详情 — tickets with coach and seat', path: (s) => `/order/${(s.apps.railway as unknown as { orders: { id: string }[] }).orders[2]!.id}` },
     { caption: '乘车人 — passengers', path: () => '/passengers' },
+    {
+      caption: '筛选 — train type, departure window, seat class',
+      path: (s) => {
+        const r = s.apps.railway as unknown as { search: { from: string; to: string }; trains: { date: string }[] };
+        return `/filter?from=${r.search.from}&to=${r.search.to}&date=${r.trains[0]!.date}&type=G`;
+      },
+    },
+    {
+      caption: '改签 — trains of the new day',
+      path: (s) => {
+        const r = s.apps.railway as unknown as { orders: { id: string; status: string }[]; trains: { date: string }[] };
+        const order = r.orders.find((o) => o.status === 'paid') ?? r.orders[0]!;
+        return `/change/${order.id}?date=${r.trains.at(-1)!.date}`;
+      },
+    },
+    { caption: '我的 — settings and passengers', path: () => '/me' },
   ],
   chat: [
     { caption: '聊天 — the chat list', path: () => '/chats' },
@@ -77,6 +93,7 @@ export const SHOWCASE: Record<string, Shot[]> = {
     },
     { caption: '新建日程 — the form', path: () => '/new/2026-03-20' },
     { caption: '开始时间 — the time picker', path: () => '/new/2026-03-20?pick=startTime' },
+    { caption: '搜索日程', path: () => '/search' },
   ],
   settings: [
     { caption: '设置 — the main list', path: () => '/' },
@@ -100,7 +117,14 @@ export const SHOWCASE: Record<string, Shot[]> = {
     { caption: '商品详情 — a product', path: () => '/product/p_002' },
     { caption: '购物车 — grouped by shop', path: () => '/cart' },
     { caption: '我的 — orders by status', path: () => '/me' },
+    { caption: '分类 — categories', path: () => '/category?cat=数码' },
+    { caption: '我的订单 — by status', path: () => '/orders?tab=shipped' },
+    { caption: '我的优惠券', path: () => '/coupons' },
     { caption: '订单详情 — tracking', path: (s) => `/order/${((s.apps as unknown as { shop: { orders: { id: string; status: string }[] } }).shop.orders.find((o) => o.status === 'shipped') ?? { id: 'od_001' }).id}` },
+    {
+      caption: '申请退款 — after-sales',
+      path: (s) => `/order/${((s.apps as unknown as { shop: { orders: { id: string; status: string }[] } }).shop.orders.find((o) => o.status === 'completed') ?? { id: 'od_001' }).id}/refund`,
+    },
   ],
 };
 

@@ -5,9 +5,10 @@
  */
 import { deliverEvents } from '../events.ts';
 import { PhonegymError, ProtocolError } from '../../bridge/protocol/errors.ts';
-import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type WireMessage } from '../../bridge/protocol/messages.ts';
+import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type StateSnapshot, type WireMessage } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
-import type { Route } from '../../bridge/protocol/state.ts';
+import { HOME_ROUTE, type Route } from '../../bridge/protocol/state.ts';
+import { KEPT_SLICE_CHARS, SliceStore, slicedProblem, type SlicedState } from '../../bridge/protocol/slices.ts';
 import type { Phone } from './phone.svelte.ts';
 import { nextFrame, observe, settle, stateSnapshot } from './settle.ts';
 import { holdElapsed } from './gestures.ts';
@@ -56,6 +57,8 @@ export class DeviceClient {
   #logs: DeviceEvents['log'][] = [];
   #pending = { state: false, route: false, scheduled: false };
   #lastRoute = '';
+  /** Slices this page sent or got lately, by version (for resets that name them: see slices.ts). */
+  #kept = new SliceStore(KEPT_SLICE_CHARS);
   #unsubscribe: (() => void) | null = null;
 
   constructor(opts: DeviceOptions) {
@@ -105,7 +108,7 @@ export class DeviceClient {
       this.#peer = peer;
       this.#status = 'open';
       this.#attempt = 0;
-      peer.sendRaw({ t: 'hello', protocol: PROTOCOL_VERSION, role: 'device', deviceId: this.#opts.deviceId, info: { kind: this.#opts.kind, userAgent: navigator.userAgent } });
+      peer.sendRaw({ t: 'hello', protocol: PROTOCOL_VERSION, role: 'device', deviceId: this.#opts.deviceId, info: { kind: this.#opts.kind, userAgent: navigator.userAgent, slices: 1 } });
       for (const entry of this.#logs.splice(0)) peer.emit('log', entry);
       this.#lastRoute = '';
       this.#pending.route = true;
@@ -172,18 +175,40 @@ export class DeviceClient {
     this.#pending.route = false;
   }
 
+  /** Keeps the slices a snapshot carries, so a reset back to this state need not send them again. */
+  #snapshot(snap: StateSnapshot): StateSnapshot {
+    if (snap.sliced) for (const [name, json] of Object.entries(snap.sliced.json)) this.#kept.put(snap.sliced.versions[name]!, json);
+    return snap;
+  }
+
+  #replaceSliced(sliced: unknown, route: Route | null, method: string): string[] {
+    const problem = slicedProblem(sliced);
+    if (problem) throw new PhonegymError(`${method}: ${problem}`, { code: 'invalid_params' });
+    const s = sliced as SlicedState;
+    const missing = this.#opts.phone.replaceSliced(s, (v) => this.#kept.get(v), route);
+    if (missing.length === 0) for (const [name, json] of Object.entries(s.json)) this.#kept.put(s.versions[name]!, json);
+    return missing;
+  }
+
   #handlers(): Handlers {
     const { phone, screen } = this.#opts;
     return {
       ping: async () => ({ now: Date.now() }),
-      getState: async () => stateSnapshot(phone),
+      getState: async (p) => this.#snapshot(stateSnapshot(phone, optionalHave(p, 'getState'))),
       reset: async (p) => {
-        phone.reset(requireString(p, 'stateJson', 'reset'), optionalRoute(p, 'reset'));
+        const route = optionalRoute(p, 'reset');
+        if (p?.sliced !== undefined) {
+          const missing = this.#replaceSliced(p.sliced, route ?? HOME_ROUTE, 'reset');
+          if (missing.length > 0) return { revision: phone.revision, missing };
+        } else phone.reset(requireString(p, 'stateJson', 'reset'), route);
         await tick();
         return { revision: phone.revision };
       },
       setState: async (p) => {
-        phone.setState(requireString(p, 'stateJson', 'setState'));
+        if (p?.sliced !== undefined) {
+          const missing = this.#replaceSliced(p.sliced, null, 'setState');
+          if (missing.length > 0) return { revision: phone.revision, missing };
+        } else phone.setState(requireString(p, 'stateJson', 'setState'));
         await tick();
         return { revision: phone.revision };
       },
@@ -199,7 +224,9 @@ export class DeviceClient {
       },
       observe: async (p) => {
         await tick();
-        return observe(phone, screen(), (p as { tree?: unknown })?.tree !== false);
+        const o = observe(phone, screen(), (p as { tree?: unknown })?.tree !== false, optionalHave(p, 'observe'));
+        this.#snapshot(o.state);
+        return o;
       },
       openApp: async (p) => {
         phone.openApp(requireString(p, 'app', 'openApp'));
@@ -232,7 +259,9 @@ export class DeviceClient {
         if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0)) {
           throw new PhonegymError('settle: advanceMs must be a non-negative number', { code: 'invalid_params' });
         }
-        return settle(phone, screen(), { advanceMs, observe: p?.observe === true, tree: p?.tree });
+        const r = await settle(phone, screen(), { advanceMs, observe: p?.observe === true, tree: p?.tree, have: optionalHave(p, 'settle') });
+        if (r.observation) this.#snapshot(r.observation.state);
+        return r;
       },
     };
   }
@@ -250,4 +279,13 @@ function optionalRoute(params: unknown, method: string): Route | undefined {
   const route = r as Partial<Route>;
   if (typeof route.app !== 'string' || typeof route.path !== 'string') throw new PhonegymError(`${method}: params.route must be { app, path } strings`, { code: 'invalid_params' });
   return { app: route.app, path: route.path };
+}
+
+function optionalHave(params: unknown, method: string): Record<string, string> | undefined {
+  const have = (params as { have?: unknown } | undefined)?.have;
+  if (have === undefined || have === null) return undefined;
+  if (typeof have !== 'object' || Array.isArray(have) || !Object.values(have).every((v) => typeof v === 'string')) {
+    throw new PhonegymError(`${method}: params.have must be a record of slice versions (strings)`, { code: 'invalid_params' });
+  }
+  return have as Record<string, string>;
 }

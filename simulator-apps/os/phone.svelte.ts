@@ -7,11 +7,13 @@
  *   bumps `revision` synchronously, so a reader never sees new data with an old revision.
  * - `reset`/`setState`/`restore` reassign the one `$state` field and bump `epoch`; anything
  *   started before (an IndexedDB hydrate, a screen's pending write) checks the epoch and gives up.
- * - Nothing reactive leaves this class: `getStateJson()` and `snapshot()` go through `$state.snapshot`.
+ * - Nothing reactive leaves this class: `getStateJson()` and `snapshot()` hand out JSON strings.
  */
 import { HOME_ROUTE, type JsonValue, type PhoneState, type Route } from '../../bridge/protocol/state.ts';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import { APPS, findApp } from '../catalog.ts';
+import { untrack } from 'svelte';
+import { assembleJson, sliceName, sliceNames, sliceVersion, type SliceLayout, type SlicedState } from '../../bridge/protocol/slices.ts';
 
 /**
  * How long a toast stays, in virtual time. Longer than the 2 s a step advances the clock, so the
@@ -118,6 +120,12 @@ export class Phone {
   #notice: Notice | null = $state(null);
   #listeners = new Set<(kind: ChangeKind) => void>();
   #jsonCache: { revision: number; json: string } | null = null;
+  /**
+   * Each top-level slice's JSON (`os`, `apps.<id>`), kept until an update touches the slice: a step
+   * usually changes the clock and one app, so only those are serialised again (the whole tree of
+   * eight apps is ~400 KB; serialising it every step was most of a step's time).
+   */
+  #slices = new Map<string, { json: string; version: string }>();
   #nextOverlayId = 1;
   /** Screens' system-back handlers, oldest first (not state: they live as long as the screens). */
   #backHandlers: (() => boolean)[] = [];
@@ -181,12 +189,113 @@ export class Phone {
     return this.#state.apps[id] as DeepReadonly<T> | undefined;
   }
 
-  /** The state tree as a JSON string, cached per revision. */
+  /**
+   * The state tree as a JSON string, cached per revision and assembled from per-slice JSON:
+   * byte for byte what `JSON.stringify` of the whole tree gives (same key order).
+   */
   getStateJson(): string {
     if (this.#jsonCache?.revision !== this.#revision) {
-      this.#jsonCache = { revision: this.#revision, json: JSON.stringify(plain(this.#state)) };
+      const json = untrack(() => {
+        const layout = this.#layout();
+        return assembleJson(layout, (name) => this.#sliceOf(name).json);
+      });
+      this.#jsonCache = { revision: this.#revision, json };
     }
     return this.#jsonCache.json;
+  }
+
+  /**
+   * The state as slices (see bridge/protocol/slices.ts): the JSON of every slice whose version
+   * differs from `have`'s, the versions of all.
+   */
+  getStateSliced(have: Record<string, string> = {}): SlicedState {
+    return untrack(() => {
+      const layout = this.#layout();
+      const json: Record<string, string> = {};
+      for (const name of sliceNames(layout)) {
+        const slice = this.#sliceOf(name);
+        layout.versions[name] = slice.version;
+        if (have[name] !== slice.version) json[name] = slice.json;
+      }
+      return { ...layout, json };
+    });
+  }
+
+  #layout(): SliceLayout {
+    const state = this.#state as unknown as Record<string, unknown>;
+    const top = Object.keys(state).filter((k) => state[k] !== undefined);
+    const apps = Object.keys(this.#state.apps).filter((id) => this.#state.apps[id] !== undefined);
+    return { top, apps, versions: {} };
+  }
+
+  #sliceValue(name: string): unknown {
+    const dot = name.indexOf('.');
+    return dot < 0 ? (this.#state as unknown as Record<string, unknown>)[name] : this.#state.apps[name.slice(dot + 1)];
+  }
+
+  #sliceOf(name: string): { json: string; version: string } {
+    let slice = this.#slices.get(name);
+    if (slice === undefined) {
+      const value = this.#sliceValue(name);
+      // Straight through the proxies: $state.snapshot structuredClones every leaf, far slower.
+      const json = JSON.stringify(value);
+      slice = { json, version: sliceVersion(json) };
+      this.#slices.set(name, slice);
+    }
+    return slice;
+  }
+
+  /**
+   * The tree `update` hands to mutators: the real one, behind a thin proxy that notes which slices
+   * the mutator reaches (`os`, `apps.<id>`; listing or replacing the apps counts as all of them),
+   * so their cached JSON is dropped. Reaching a slice counts, reading alone included: cheap and safe.
+   */
+  #tracked(): PhoneState {
+    const dirty = (name: string | null) => (name === null ? this.#slices.clear() : this.#slices.delete(name));
+    const root = this.#state as unknown as Record<string | symbol, unknown>;
+    const appsProxy = (apps: Record<string | symbol, unknown>) =>
+      new Proxy(apps, {
+        get: (t, k) => {
+          if (typeof k === 'string') dirty(`apps.${k}`);
+          return t[k];
+        },
+        set: (t, k, v) => {
+          if (typeof k === 'string') dirty(`apps.${k}`);
+          t[k] = v;
+          return true;
+        },
+        deleteProperty: (t, k) => {
+          if (typeof k === 'string') dirty(`apps.${k}`);
+          return delete t[k];
+        },
+        ownKeys: (t) => {
+          dirty(null);
+          return Reflect.ownKeys(t);
+        },
+      });
+    return new Proxy(root, {
+      get: (t, k) => {
+        if (k === 'apps') {
+          const apps = t[k];
+          return typeof apps === 'object' && apps !== null ? appsProxy(apps as Record<string | symbol, unknown>) : apps;
+        }
+        if (typeof k === 'string') dirty(k);
+        return t[k];
+      },
+      set: (t, k, v) => {
+        dirty(null);
+        t[k] = v;
+        return true;
+      },
+      deleteProperty: (t, k) => {
+        dirty(null);
+        return delete t[k];
+      },
+      ownKeys: (t) => {
+        dirty(null);
+        return Reflect.ownKeys(t);
+      },
+    }) as unknown as PhoneState;
   }
 
   onChange(listener: (kind: ChangeKind) => void): () => void {
@@ -200,7 +309,7 @@ export class Phone {
   /** The one door for app mutators: `fn` changes the tree in place; the revision is bumped after. */
   update<R>(fn: (state: PhoneState) => R): R {
     try {
-      return fn(this.#state);
+      return fn(this.#tracked());
     } finally {
       this.#bump();
     }
@@ -210,6 +319,7 @@ export class Phone {
   advanceTime(ms: number): void {
     if (!Number.isFinite(ms) || ms <= 0) return;
     this.#state.os.time.timestamp += Math.round(ms);
+    this.#slices.delete('os');
     this.#bump();
     this.#expireToasts();
   }
@@ -217,14 +327,7 @@ export class Phone {
   /** Replaces the whole state; navigation starts over at `route` (default: the launcher). */
   reset(stateJson: string | PhoneState, route: Route = HOME_ROUTE): void {
     const next = parseState(stateJson);
-    const nav = emptyNav();
-    if (route.app !== 'home') {
-      const app = requireApp(route.app);
-      nav.foreground = app.id;
-      nav.stacks[app.id] = app.routeStack(route.path || app.rootPath);
-      nav.recents = [app.id];
-    }
-    this.#replace(next, nav);
+    this.#replace(next, navAt(route));
   }
 
   /** Replaces the whole state but keeps the route and back stacks. */
@@ -232,10 +335,57 @@ export class Phone {
     this.#replace(parseState(stateJson), plain(this.#nav));
   }
 
+  /**
+   * `reset` (with a route) or `setState` (without) from slices (see bridge/protocol/slices.ts).
+   * A slice not carried in `sliced.json` is the phone's own when it has that version, or comes
+   * from `kept` (slices this page saw lately, by version). Returns the names of slices neither carried nor kept, changing nothing then; [] once
+   * applied. Carried JSON is checked against its version, so the cache never lies.
+   */
+  replaceSliced(sliced: SlicedState, kept: (version: string) => string | undefined, route: Route | null): string[] {
+    const json = new Map<string, string>();
+    const missing: string[] = [];
+    // Slices the phone holds in exactly that version stay as they are (no parse, no re-render).
+    const same = new Set<string>();
+    const current = new Map([...this.#slices.values()].map((s) => [s.version, s.json]));
+    for (const name of sliceNames(sliced)) {
+      const version = sliced.versions[name]!;
+      const carried = sliced.json[name];
+      if (carried !== undefined && sliceVersion(carried) !== version) {
+        throw new PhonegymError(`invalid phone state: slice ${name} does not match its version ${version}`, { code: 'invalid_params' });
+      }
+      if (this.#slices.get(name)?.version === version) {
+        same.add(name);
+        continue;
+      }
+      const j = carried ?? current.get(version) ?? kept(version);
+      if (j === undefined) missing.push(name);
+      else json.set(name, j);
+    }
+    if (missing.length > 0) return missing;
+    const value = (name: string): unknown => {
+      if (same.has(name)) return this.#sliceValue(name);
+      try {
+        return JSON.parse(json.get(name)!);
+      } catch (e) {
+        throw new PhonegymError(`the state's slice ${name} is not valid JSON (${(e as Error).message})`, { code: 'invalid_params', cause: e });
+      }
+    };
+    const tree: Record<string, unknown> = {};
+    for (const key of sliced.top) {
+      if (key !== 'apps') tree[key] = value(key);
+      else tree.apps = Object.fromEntries(sliced.apps.map((id) => [id, value(sliceName('apps', id))]));
+    }
+    assertPhoneState(tree, new Set(sliced.apps.filter((id) => !same.has(sliceName('apps', id)))));
+    const unchanged = new Map([...same].map((name) => [name, this.#slices.get(name)!]));
+    this.#replace(tree, route ? navAt(route) : plain(this.#nav));
+    for (const [name, slice] of unchanged) this.#slices.set(name, slice);
+    for (const [name, j] of json) this.#slices.set(name, { json: j, version: sliced.versions[name]! });
+    return [];
+  }
+
   /** State and navigation as one JSON string. */
   snapshot(): string {
-    const snap: SnapshotV1 = { v: 1, state: plain(this.#state), nav: plain(this.#nav) };
-    return JSON.stringify(snap);
+    return `{"v":1,"state":${this.getStateJson()},"nav":${JSON.stringify(plain(this.#nav))}}`;
   }
 
   restore(snapshot: string): void {
@@ -268,6 +418,7 @@ export class Phone {
     this.#dismissOverlays();
     this.#epoch++;
     this.#state = state;
+    this.#slices.clear();
     this.#nav = nav;
     this.#bump();
     if (routeKey(this.route) !== routeBefore) this.#emit('route');
@@ -531,6 +682,18 @@ function requireApp(id: string) {
   return app;
 }
 
+/** Navigation starting over at `route`: its app's stack down to that screen, or the launcher. */
+function navAt(route: Route): NavState {
+  const nav = emptyNav();
+  if (route.app !== 'home') {
+    const app = requireApp(route.app);
+    nav.foreground = app.id;
+    nav.stacks[app.id] = app.routeStack(route.path || app.rootPath);
+    nav.recents = [app.id];
+  }
+  return nav;
+}
+
 function parseState(input: string | PhoneState): PhoneState {
   let value: unknown;
   if (typeof input === 'string') {
@@ -548,7 +711,7 @@ function parseState(input: string | PhoneState): PhoneState {
 }
 
 /** Throws a PhonegymError naming the first field the phone cannot work with. */
-export function assertPhoneState(value: unknown): asserts value is PhoneState {
+export function assertPhoneState(value: unknown, appsToCheck?: ReadonlySet<string>): asserts value is PhoneState {
   const fail = (msg: string): never => {
     throw new PhonegymError(`invalid phone state: ${msg}`, { code: 'invalid_params' });
   };
@@ -560,7 +723,7 @@ export function assertPhoneState(value: unknown): asserts value is PhoneState {
   if (typeof s.apps !== 'object' || s.apps === null || Array.isArray(s.apps)) fail('apps must be an object');
   const apps = s.apps as Record<string, JsonValue>;
   for (const app of APPS) {
-    if (apps[app.id] === undefined) continue;
+    if (apps[app.id] === undefined || (appsToCheck && !appsToCheck.has(app.id))) continue;
     const problem = app.validate(apps[app.id]);
     if (problem) fail(problem);
   }

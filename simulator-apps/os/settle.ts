@@ -23,6 +23,8 @@ export interface SettleParams {
   observe?: boolean;
   /** With `observe`: include the UI tree (default true). */
   tree?: boolean;
+  /** With `observe`: the slice versions the bridge holds; the state then comes as slices. */
+  have?: Record<string, string>;
 }
 
 export interface SettleResult {
@@ -75,14 +77,19 @@ export async function settle(phone: Phone, screen: Element, params: SettleParams
   return {
     revision: phone.revision,
     route: phone.route,
-    ...(params.observe ? { observation: observe(phone, screen, params.tree !== false) } : {}),
+    ...(params.observe ? { observation: observe(phone, screen, params.tree !== false, params.have) } : {}),
   };
 }
 
-export function stateSnapshot(phone: Phone): StateSnapshot {
+/**
+ * The state, route and revision. With `have` (slice versions the bridge holds), the state comes as
+ * slices, only those it lacks carrying JSON, and `json` is empty (see bridge/protocol/slices.ts).
+ */
+export function stateSnapshot(phone: Phone, have?: Record<string, string>): StateSnapshot {
+  if (have) return { json: '', sliced: phone.getStateSliced(have), route: { ...phone.route }, revision: phone.revision };
   return { json: phone.getStateJson(), route: { ...phone.route }, revision: phone.revision };
 }
 
-export function observe(phone: Phone, screen: Element, withTree = true): Observation {
-  return { state: stateSnapshot(phone), tree: withTree ? uiTree(screen) : [] };
+export function observe(phone: Phone, screen: Element, withTree = true, have?: Record<string, string>): Observation {
+  return { state: stateSnapshot(phone, have), tree: withTree ? uiTree(screen) : [] };
 }

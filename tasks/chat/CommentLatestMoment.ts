@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { backToChats, chatOf, latestMomentOf, openMoments, pickContact } from './_helpers.ts';
+import { backToChats, chatOf, latestMomentOf, openUserMoments, pickContact } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -38,8 +38,8 @@ export default defineTask<P>({
   },
   expectedChanges: (_input, p) => [`apps.chat.moments[${p.momentId}].comments[*]`],
   async oracle(ui, p) {
-    // Through the feed: the contact's latest moment is the first of theirs from the top.
-    await openMoments(ui);
+    // Through the contact's own moments page: their latest is the first there.
+    await openUserMoments(ui, p.contactId);
     await ui.scrollTo(`moment.more.${p.momentId}`, { within: 'moments.list' });
     await ui.tap(`moment.more.${p.momentId}`);
     await ui.tap('moment.comment');

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { backToChats, chatOf, displayName, isLookalike, latestMomentOf, openMoments, pickContact } from './_helpers.ts';
+import { backToChats, chatOf, displayName, isLookalike, latestMomentOf, openChatsTab, pickContact } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   momentId: string;
@@ -36,7 +36,10 @@ export default defineTask<P>({
     },
   },
   async oracle(ui, p) {
-    await openMoments(ui);
+    // 我 → 朋友圈: my own moments, newest first.
+    await openChatsTab(ui);
+    await ui.tap('tab.me');
+    await ui.tap('me.moments');
     const likes = await ui.scrollTo(`moment.likes.${p.momentId}`, { within: 'moments.list' });
     const name = likes.text.trim();
     await backToChats(ui);

@@ -1,5 +1,4 @@
-import { defineTask } from '../../bridge/tasks/api.ts';
-import { match } from '../../bridge/tasks/criteria.ts';
+import { defineTask, match } from '../../bridge/tasks/api.ts';
 import { SEARCH_CHANGES, isCollected, noteById, notesOf, openNoteBySearch, pickNote } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {

@@ -3,49 +3,15 @@
  * reminder and weekly repeat; edit it; delete one occurrence of the series. Real taps and typing,
  * checked on screen and in the state the bridge reads.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { WEB_DIST } from '../../bridge/paths.ts';
-import type { PhoneState, UiNode } from '../../bridge/protocol/state.ts';
-import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { expect, test, type Page } from '@playwright/test';
+import type { DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { useBridge, openPhone, find, tap, typeInto, readState as state } from './phonePage.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { addDays, occurrencesOn, todayKey } from '../../simulator-apps/calendar/logic.ts';
 import type { CalendarState } from '../../simulator-apps/calendar/types.ts';
 
-let bridge: BridgeServer;
-test.beforeAll(async () => {
-  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
-});
-test.afterAll(async () => {
-  await bridge.close();
-});
-
-async function openPhone(browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
-  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
-  return { page, device: await connected, close: () => context.close() };
-}
-
-async function tree(device: DeviceConnection): Promise<UiNode[]> {
-  const r = await device.call('settle', { observe: true, tree: true });
-  return r.observation!.tree;
-}
-
-async function find(device: DeviceConnection, key: string): Promise<UiNode | undefined> {
-  return (await tree(device)).find((n) => n.key === key);
-}
-
-async function tap(page: Page, device: DeviceConnection, key: string): Promise<void> {
-  const node = await find(device, key);
-  expect(node, `no element with key ${key} on screen`).toBeTruthy();
-  await page.mouse.click(node!.bounds.x + node!.bounds.w / 2, node!.bounds.y + node!.bounds.h / 2);
-}
-
-async function typeInto(page: Page, device: DeviceConnection, key: string, text: string): Promise<void> {
-  await tap(page, device, key);
-  await page.keyboard.type(text);
-}
+const bridge = useBridge();
 
 async function pickTime(page: Page, device: DeviceConnection, field: string, time: string): Promise<void> {
   await tap(page, device, `calendar.edit.${field}`);
@@ -54,15 +20,10 @@ async function pickTime(page: Page, device: DeviceConnection, field: string, tim
   await tap(page, device, 'calendar.picker.ok');
 }
 
-async function state(device: DeviceConnection): Promise<{ state: PhoneState; route: { app: string; path: string } }> {
-  const r = await device.call('getState', {});
-  return { state: JSON.parse(r.json) as PhoneState, route: r.route };
-}
-
 const cal = (s: PhoneState): CalendarState => s.apps.calendar as unknown as CalendarState;
 
 test('create a weekly event with time, place and reminder; edit it; delete one occurrence', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-calendar');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-calendar');
   const initial = createInitialState(5);
   await device.call('reset', { stateJson: JSON.stringify(initial) });
   const today = todayKey(initial.os.time.timestamp, initial.os.time.timezone);

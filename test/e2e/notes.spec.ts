@@ -1,7 +1,8 @@
 /**
  * 小橙书 in a real Chromium through the real bridge: taps and typing on the phone page change the
  * state the bridge reads — feed → note → like / collect into a board / comment; publishing with
- * tags and 仅自己可见; a draft saved on leaving the editor survives a tab switch and reopens.
+ * tags and 仅自己可见; a draft saved on leaving the editor (by the system back, which asks first)
+ * survives a tab switch and reopens.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { WEB_DIST } from '../../bridge/paths.ts';
@@ -154,9 +155,13 @@ test('a draft saved on leaving the editor survives a tab switch and reopens with
   await typeInto(p, 'notes.publish.body', '第一天去了西湖，');
   await typeInto(p, 'notes.publish.tagInput', '杭州');
   await tap(p, 'notes.publish.tagAdd');
-  await tap(p, 'notes.publish.close');
+  // The system back asks before losing the text, as the close button does.
+  await p.device.call('navigate', { key: 'back' });
+  expect(await route(p)).toBe('/publish');
   expect((await find(p, 'dialog.confirm'))?.text).toBe('保存草稿');
+  expect((await find(p, 'dialog.cancel'))?.text).toBe('不保存');
   await tap(p, 'dialog.confirm');
+  expect(await route(p)).not.toBe('/publish');
   const s = await notes(p);
   expect(s.drafts).toHaveLength(drafts + 1);
   const d = s.drafts.at(-1)!;

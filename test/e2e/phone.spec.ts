@@ -2,41 +2,14 @@
  * The phone in a real Chromium through the real bridge: real input changes the state the
  * bridge reads; navigation behaves like a phone; the same seed gives the same pixels.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { WEB_DIST } from '../../bridge/paths.ts';
-import type { UiNode } from '../../bridge/protocol/state.ts';
-import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { expect, test } from '@playwright/test';
+import { useBridge, openPhone, tree, tap as tapKey } from './phonePage.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 
-let bridge: BridgeServer;
-test.beforeAll(async () => {
-  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
-});
-test.afterAll(async () => {
-  await bridge.close();
-});
-
-async function openPhone(browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
-  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
-  return { page, device: await connected, close: () => context.close() };
-}
-
-async function tree(device: DeviceConnection): Promise<UiNode[]> {
-  const r = await device.call('settle', { observe: true, tree: true });
-  return r.observation!.tree;
-}
-
-async function tapKey(page: Page, device: DeviceConnection, key: string): Promise<void> {
-  const node = (await tree(device)).find((n) => n.key === key);
-  expect(node, `no element with key ${key} on screen`).toBeTruthy();
-  await page.mouse.click(node!.bounds.x + node!.bounds.w / 2, node!.bounds.y + node!.bounds.h / 2);
-}
+const bridge = useBridge();
 
 test('real taps and typing send a message the bridge can read', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-send');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-send');
   const state = createInitialState(3);
   await device.call('reset', { stateJson: JSON.stringify(state) });
   expect((await device.call('getState', {})).route).toEqual({ app: 'home', path: '/' });
@@ -66,7 +39,7 @@ test('real taps and typing send a message the bridge can read', async ({ browser
 });
 
 test('the status bar clock follows the virtual clock', async ({ browser }) => {
-  const { device, close } = await openPhone(browser, 'e2e-clock');
+  const { device, close } = await openPhone(bridge(), browser, 'e2e-clock');
   const state = createInitialState(4);
   state.os.time.timestamp = Date.UTC(2026, 2, 14, 1, 5); // 09:05 in Shanghai
   await device.call('reset', { stateJson: JSON.stringify(state) });
@@ -77,8 +50,8 @@ test('the status bar clock follows the virtual clock', async ({ browser }) => {
 });
 
 test('the same seed gives the same pixels in separate browser contexts', async ({ browser }) => {
-  const a = await openPhone(browser, 'e2e-pixels-a');
-  const b = await openPhone(browser, 'e2e-pixels-b');
+  const a = await openPhone(bridge(), browser, 'e2e-pixels-a');
+  const b = await openPhone(bridge(), browser, 'e2e-pixels-b');
   const json = JSON.stringify(createInitialState(77));
   const shots: Buffer[] = [];
   for (const p of [a, b]) {
@@ -99,7 +72,7 @@ test('the same seed gives the same pixels in separate browser contexts', async (
 });
 
 test('a reset replaces the state in-page without reloading', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-reset');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-reset');
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   for (const seed of [1, 2, 3]) {
     const json = JSON.stringify(createInitialState(seed));
@@ -111,17 +84,17 @@ test('a reset replaces the state in-page without reloading', async ({ browser })
 });
 
 test('a phone replaced by a newer page with the same id stops instead of fighting it', async ({ browser }) => {
-  const first = await openPhone(browser, 'e2e-twin');
+  const first = await openPhone(bridge(), browser, 'e2e-twin');
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
   const page = await context.newPage();
-  await page.goto(bridge.phoneUrl('e2e-twin', { kind: 'agent' }));
+  await page.goto(bridge().phoneUrl('e2e-twin', { kind: 'agent' }));
   await expect.poll(() => first.page.evaluate(() => window.__phonegym.device)).toBe('stopped');
-  await expect.poll(() => bridge.device('e2e-twin') !== undefined && bridge.device('e2e-twin') !== first.device).toBe(true);
-  const second = bridge.device('e2e-twin')!;
+  await expect.poll(() => bridge().device('e2e-twin') !== undefined && bridge().device('e2e-twin') !== first.device).toBe(true);
+  const second = bridge().device('e2e-twin')!;
   // The bridge keeps talking to the newer page, and keeps doing so.
   await second.call('reset', { stateJson: JSON.stringify(createInitialState(9)) });
   await second.call('settle', {});
-  expect(bridge.device('e2e-twin')).toBe(second);
+  expect(bridge().device('e2e-twin')).toBe(second);
   expect(await page.evaluate(() => window.__phonegym.device)).toBe('open');
   expect(await first.page.evaluate(() => window.__phonegym.device)).toBe('stopped');
   await first.close();

@@ -3,57 +3,22 @@
  * ticket, pay for it in the wallet's cashier and come back to a paid order; a refund returns the
  * money to the wallet. Assertions read the screen (UI tree) and the state the bridge sees.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { WEB_DIST } from '../../bridge/paths.ts';
-import type { PhoneState, UiNode } from '../../bridge/protocol/state.ts';
-import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { expect, test } from '@playwright/test';
+import { useBridge, openPhone, find, tap, readState as state } from './phonePage.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { STATIONS } from '../../simulator-apps/railway/data.ts';
 import { addDays, dateKey, initials, queryTrains } from '../../simulator-apps/railway/logic.ts';
 import type { RailwayState } from '../../simulator-apps/railway/types.ts';
 import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 
-let bridge: BridgeServer;
-test.beforeAll(async () => {
-  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
-});
-test.afterAll(async () => {
-  await bridge.close();
-});
-
-async function openPhone(browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
-  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
-  return { page, device: await connected, close: () => context.close() };
-}
-
-async function tree(device: DeviceConnection): Promise<UiNode[]> {
-  const r = await device.call('settle', { observe: true, tree: true });
-  return r.observation!.tree;
-}
-
-async function find(device: DeviceConnection, key: string): Promise<UiNode | undefined> {
-  return (await tree(device)).find((n) => n.key === key);
-}
-
-async function tap(page: Page, device: DeviceConnection, key: string): Promise<void> {
-  const node = await find(device, key);
-  expect(node, `no element with key ${key} on screen`).toBeTruthy();
-  await page.mouse.click(node!.bounds.x + node!.bounds.w / 2, node!.bounds.y + node!.bounds.h / 2);
-}
-
-async function state(device: DeviceConnection): Promise<{ state: PhoneState; route: { app: string; path: string } }> {
-  const r = await device.call('getState', {});
-  return { state: JSON.parse(r.json) as PhoneState, route: r.route };
-}
+const bridge = useBridge();
 
 const railway = (s: PhoneState) => s.apps.railway as unknown as RailwayState;
 const wallet = (s: PhoneState) => s.apps.wallet as unknown as WalletState;
 
 test('query → book → pay in the wallet → the order is paid', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-railway-book');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-railway-book');
   const initial = createInitialState(1);
   await device.call('reset', { stateJson: JSON.stringify(initial) });
   const r0 = railway(initial);
@@ -101,7 +66,7 @@ test('query → book → pay in the wallet → the order is paid', async ({ brow
 });
 
 test('a refund returns the money to the wallet and puts the seats back on sale', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-railway-refund');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-railway-refund');
   const initial = createInitialState(2);
   await device.call('reset', { stateJson: JSON.stringify(initial) });
   const upcoming = railway(initial).orders.find((o) => o.status === 'paid' && o.trainId)!;

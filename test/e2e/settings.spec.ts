@@ -3,53 +3,18 @@
  * password changes nothing, the right one reaches the status bar), dark mode darkening the
  * launcher, and the font size scaling the launcher labels.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { WEB_DIST } from '../../bridge/paths.ts';
-import type { PhoneState, UiNode } from '../../bridge/protocol/state.ts';
-import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { expect, test } from '@playwright/test';
+import { useBridge, openPhone, find, tap as tapKey, readState } from './phonePage.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import type { SettingsState } from '../../simulator-apps/settings/types.ts';
 
-let bridge: BridgeServer;
-test.beforeAll(async () => {
-  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
-});
-test.afterAll(async () => {
-  await bridge.close();
-});
-
-async function openPhone(browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
-  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
-  return { page, device: await connected, close: () => context.close() };
-}
-
-async function tree(device: DeviceConnection): Promise<UiNode[]> {
-  const r = await device.call('settle', { observe: true, tree: true });
-  return r.observation!.tree;
-}
-
-async function find(device: DeviceConnection, key: string): Promise<UiNode | undefined> {
-  return (await tree(device)).find((n) => n.key === key);
-}
-
-async function tapKey(page: Page, device: DeviceConnection, key: string): Promise<void> {
-  const node = await find(device, key);
-  expect(node, `no element with key ${key} on screen`).toBeTruthy();
-  await page.mouse.click(node!.bounds.x + node!.bounds.w / 2, node!.bounds.y + node!.bounds.h / 2);
-}
-
-async function readState(device: DeviceConnection): Promise<{ state: PhoneState; revision: number }> {
-  const r = await device.call('getState', {});
-  return { state: JSON.parse(r.json) as PhoneState, revision: r.revision };
-}
+const bridge = useBridge();
 
 const settingsOf = (s: PhoneState) => s.apps.settings as unknown as SettingsState;
 
 test('joining a secured Wi-Fi: a wrong password changes nothing, the right one reaches the status bar', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-settings-wifi');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-settings-wifi');
   const state = createInitialState(5);
   const current = (state.os.wifi as { ssid: string }).ssid;
   // Only the current network is saved, so the unsaved ones head the 可用WLAN list.
@@ -91,7 +56,7 @@ test('joining a secured Wi-Fi: a wrong password changes nothing, the right one r
 });
 
 test('dark mode darkens the launcher, the navigation bar and this app', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-settings-dark');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-settings-dark');
   await device.call('reset', { stateJson: JSON.stringify(createInitialState(2)) });
   const launcherColor = () => page.locator('.launcher').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(await launcherColor()).toBe('rgba(0, 0, 0, 0)');
@@ -111,7 +76,7 @@ test('dark mode darkens the launcher, the navigation bar and this app', async ({
 });
 
 test('the font size scales the launcher labels', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-settings-font');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-settings-font');
   await device.call('reset', { stateJson: JSON.stringify(createInitialState(2)) });
   const labelSize = () => page.locator('[data-ui="app.settings"] .label').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(await labelSize()).toBeCloseTo(12, 1);

@@ -3,56 +3,20 @@
  * paying in the wallet's cashier → the order is 待发货; and a refund that returns the money to
  * the wallet. Every step is a real tap or real typing; the assertions read the screen and the state.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { WEB_DIST } from '../../bridge/paths.ts';
-import type { PhoneState, UiNode } from '../../bridge/protocol/state.ts';
-import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { expect, test } from '@playwright/test';
+import { useBridge, openPhone, tree, mustFind as find, tap, readState as state } from './phonePage.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import type { ShopState } from '../../simulator-apps/shop/types.ts';
 import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 
-let bridge: BridgeServer;
-test.beforeAll(async () => {
-  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
-});
-test.afterAll(async () => {
-  await bridge.close();
-});
-
-async function openPhone(browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
-  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
-  return { page, device: await connected, close: () => context.close() };
-}
-
-async function tree(device: DeviceConnection): Promise<UiNode[]> {
-  const r = await device.call('settle', { observe: true, tree: true });
-  return r.observation!.tree;
-}
-
-async function find(device: DeviceConnection, key: string): Promise<UiNode> {
-  const node = (await tree(device)).find((n) => n.key === key);
-  expect(node, `no element with key ${key} on screen`).toBeTruthy();
-  return node!;
-}
-
-async function tap(page: Page, device: DeviceConnection, key: string): Promise<void> {
-  const node = await find(device, key);
-  await page.mouse.click(node.bounds.x + node.bounds.w / 2, node.bounds.y + node.bounds.h / 2);
-}
-
-async function state(device: DeviceConnection): Promise<{ state: PhoneState; route: { app: string; path: string } }> {
-  const r = await device.call('getState', {});
-  return { state: JSON.parse(r.json) as PhoneState, route: r.route };
-}
+const bridge = useBridge();
 
 const shopOf = (s: PhoneState) => s.apps.shop as unknown as ShopState;
 const walletOf = (s: PhoneState) => s.apps.wallet as unknown as WalletState;
 
 test('search, choose an option, add to the cart, check out and pay in the wallet', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-shop-buy');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-shop-buy');
   const initial = createInitialState(5);
   shopOf(initial).cart = [];
   walletOf(initial).balance = 2_000_000;
@@ -107,7 +71,7 @@ test('search, choose an option, add to the cart, check out and pay in the wallet
 });
 
 test('an out-of-stock option cannot be chosen, and a refund returns the money to the wallet', async ({ browser }) => {
-  const { page, device, close } = await openPhone(browser, 'e2e-shop-refund');
+  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-shop-refund');
   const initial = createInitialState(6);
   const paid = shopOf(initial).orders.find((o) => o.status === 'paid')!;
   const balance = walletOf(initial).balance;

@@ -38,6 +38,38 @@ describe('revision', () => {
     expect(JSON.parse(phone.getStateJson()).os.time.timestamp).toBe(createInitialState(1).os.time.timestamp + 60_000);
   });
 
+  it('serialises only the slices an update reaches, and the JSON is always the whole tree\'s', () => {
+    const phone = new Phone(createInitialState(1));
+    const full = () => JSON.stringify($state.snapshot(phone.state));
+    expect(phone.getStateJson()).toBe(full());
+    const model = new ChatModel(phone);
+    model.send(chatOf(phone).chats[1].id, '切片');
+    expect(phone.getStateJson()).toBe(full());
+    // A mutator holding on to a slice, another replacing a slice, one adding and one removing an app.
+    phone.update((s) => {
+      const wallet = s.apps.wallet as unknown as { balance: number };
+      wallet.balance += 1;
+    });
+    expect(phone.getStateJson()).toBe(full());
+    phone.update((s) => {
+      s.apps.answers = { ...(s.apps.answers as object), extra: 1 } as never;
+    });
+    expect(phone.getStateJson()).toBe(full());
+    phone.update((s) => {
+      for (const id of Object.keys(s.apps)) if (id === 'calendar') delete s.apps[id];
+    });
+    expect(JSON.parse(phone.getStateJson()).apps.calendar).toBeUndefined();
+    expect(phone.getStateJson()).toBe(full());
+    phone.update((s) => {
+      s.os = { ...s.os, locale: 'zh-CN' } as never;
+    });
+    phone.advanceTime(1000);
+    expect(phone.getStateJson()).toBe(full());
+    phone.reset(createInitialState(2));
+    expect(phone.getStateJson()).toBe(JSON.stringify(createInitialState(2)));
+    expect(JSON.parse(phone.snapshot()).state).toEqual(createInitialState(2));
+  });
+
   it('notifies listeners synchronously, and navigation alone does not bump it', () => {
     const phone = new Phone(createInitialState(1));
     const seen: string[] = [];

@@ -1,0 +1,63 @@
+/**
+ * What the app specs share: one bridge per spec file, a phone page in its own context (360x800,
+ * zh-CN, Asia/Shanghai) connected to it as an agent device, and real taps on elements found by
+ * their `data-ui` key in the UI tree the bridge reads after the phone settles.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { WEB_DIST } from '../../bridge/paths.ts';
+import type { PhoneState, Route, UiNode } from '../../bridge/protocol/state.ts';
+import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+
+/** Starts a bridge before the file's tests and closes it after; call at the top of a spec. */
+export function useBridge(): () => BridgeServer {
+  let bridge: BridgeServer | null = null;
+  test.beforeAll(async () => {
+    bridge = await BridgeServer.start({ staticDir: WEB_DIST });
+  });
+  test.afterAll(async () => {
+    await bridge?.close();
+  });
+  return () => bridge!;
+}
+
+export async function openPhone(bridge: BridgeServer, browser: Browser, id: string): Promise<{ page: Page; device: DeviceConnection; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
+  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
+  return { page, device: await connected, close: () => context.close() };
+}
+
+/** The UI tree once the phone is still. */
+export async function tree(device: DeviceConnection): Promise<UiNode[]> {
+  const r = await device.call('settle', { observe: true, tree: true });
+  return r.observation!.tree;
+}
+
+export async function find(device: DeviceConnection, key: string): Promise<UiNode | undefined> {
+  return (await tree(device)).find((n) => n.key === key);
+}
+
+/** The element with `key`, failing the test when it is not on screen. */
+export async function mustFind(device: DeviceConnection, key: string): Promise<UiNode> {
+  const node = await find(device, key);
+  expect(node, `no element with key ${key} on screen`).toBeTruthy();
+  return node!;
+}
+
+/** A real mouse click on the middle of the element with `key`. */
+export async function tap(page: Page, device: DeviceConnection, key: string): Promise<void> {
+  const node = await mustFind(device, key);
+  await page.mouse.click(node.bounds.x + node.bounds.w / 2, node.bounds.y + node.bounds.h / 2);
+}
+
+export async function typeInto(page: Page, device: DeviceConnection, key: string, text: string): Promise<void> {
+  await tap(page, device, key);
+  await page.keyboard.type(text);
+}
+
+/** The state the bridge reads, parsed, with the route and revision. */
+export async function readState(device: DeviceConnection): Promise<{ state: PhoneState; route: Route; revision: number }> {
+  const r = await device.call('getState', {});
+  return { state: JSON.parse(r.json) as PhoneState, route: r.route, revision: r.revision };
+}

@@ -1,0 +1,155 @@
+/**
+ * The state moving in slices between the bridge and a real phone page (bridge/protocol/slices.ts):
+ * every read gives the whole tree byte for byte, whatever the bridge held before; a reset sends
+ * only what the page lacks, asks again for what it forgot, and refuses a slice that does not match
+ * its version. The pure parts (split, assemble, versions, the store) are tested on their own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
+import { EnvPool } from '../../bridge/env/envPool.ts';
+import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
+import type { DevicePeer } from '../../bridge/server/deviceRegistry.ts';
+import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
+import { assembleJson, SliceStore, slicedProblem, sliceNames, sliceVersion, splitTree, type SlicedState } from '../../bridge/protocol/slices.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+
+describe('slices, on their own', () => {
+  it('split and assembled again, a tree is byte for byte its JSON.stringify', () => {
+    const tree = { os: { time: { timestamp: 1, timezone: 'Asia/Shanghai' } }, apps: { b: { x: [1, '二'] }, a: {}, gone: undefined }, extra: '末' };
+    const { layout, json } = splitTree(tree);
+    expect(layout.top).toEqual(['os', 'apps', 'extra']);
+    expect(layout.apps).toEqual(['b', 'a']);
+    expect(sliceNames(layout)).toEqual(['os', 'apps.b', 'apps.a', 'extra']);
+    expect(assembleJson(layout, (n) => json[n]!)).toBe(JSON.stringify(tree));
+    const full = createInitialState(3);
+    const big = splitTree(full as unknown as Record<string, unknown>);
+    expect(assembleJson(big.layout, (n) => big.json[n]!)).toBe(JSON.stringify(full));
+    expect(() => splitTree({ os: {}, apps: [] })).toThrow(/apps/);
+  });
+
+  it('versions follow the content, nothing else', () => {
+    expect(sliceVersion('{"a":1}')).toBe(sliceVersion('{"a":1}'));
+    expect(sliceVersion('{"a":1}')).not.toBe(sliceVersion('{"a":2}'));
+    expect(sliceVersion('{"名":"甲"}')).not.toBe(sliceVersion('{"名":"乙"}'));
+    expect(sliceVersion('ab')).not.toBe(sliceVersion('ba'));
+  });
+
+  it('the store forgets the least recently used first, within its bound', () => {
+    const store = new SliceStore(10);
+    store.put('a', '1234');
+    store.put('b', '1234');
+    expect(store.get('a')).toBe('1234'); // a is now the most recent
+    store.put('c', '1234'); // 12 > 10: b goes
+    expect(store.has('b')).toBe(false);
+    expect(store.has('a') && store.has('c')).toBe(true);
+    const versionsOnly = new SliceStore(10, false);
+    versionsOnly.put('a', '1234');
+    expect(versionsOnly.has('a')).toBe(true);
+    expect(versionsOnly.get('a')).toBe('');
+  });
+
+  it('names what is wrong with a sliced state from the other side', () => {
+    expect(slicedProblem(null)).toMatch(/object/);
+    expect(slicedProblem({ top: ['os'], apps: [], versions: {}, json: {} })).toBe('sliced state has no version for os');
+    expect(slicedProblem({ top: ['os'], apps: [], versions: { os: 1 }, json: {} })).toMatch(/records of strings/);
+    expect(slicedProblem({ top: ['os'], apps: [], versions: { os: 'v' }, json: {} })).toBeNull();
+  });
+});
+
+describe('slices through a real phone page', () => {
+  let bridge: BridgeServer;
+  let pool: EnvPool;
+  let env: SimulatorEnv;
+  const state1 = createInitialState(1);
+  const state2 = createInitialState(2);
+  /** A call straight on the socket, past the bridge's slicing (what the page really sends). */
+  const raw = (method: string, params: unknown) => (env.device.peer as unknown as { call: (m: string, p: unknown) => Promise<Record<string, unknown>> }).call(method, params);
+  const wholeOnPage = async () => (await raw('getState', {})).json as string;
+
+  beforeAll(async () => {
+    const web = await ensureWebBuild({});
+    bridge = await BridgeServer.start({ staticDir: web.dir });
+    pool = await EnvPool.open({ bridge, size: 1, shardPrefix: 's' });
+    env = await pool.acquire();
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.close();
+    await bridge?.close();
+  });
+
+  it('reads the whole tree after resets and real actions, and sends only changed slices', async () => {
+    await env.reset(state1);
+    expect((await env.getState()).json).toBe(JSON.stringify(state1));
+    await env.openApp('chat');
+    const chat = (await env.observe()).tree.find((n) => n.key?.startsWith('chat.item.'))!;
+    await env.step({ type: 'tap', x: chat.bounds.x + 10, y: chat.bounds.y + 10 });
+    const input = (await env.observe()).tree.find((n) => n.key === 'chat.input')!;
+    const { observation } = await env.step({ type: 'type', text: '切片测试', x: input.bounds.x + 10, y: input.bounds.y + 10 });
+    await env.step({ type: 'key', key: 'enter' });
+    const read = await env.getState();
+    expect(read.json).toBe(await wholeOnPage());
+    expect(observation.stateJson).not.toBe(JSON.stringify(state1));
+    // On the wire: the bridge named what it holds, and only what changed since came back.
+    const have = Object.fromEntries(sliceNames(splitTree(JSON.parse(read.json)).layout).map((n) => [n, splitTree(JSON.parse(read.json)).layout.versions[n]!]));
+    await env.device.call('settle', { advanceMs: 1000 });
+    const wire = (await raw('getState', { have })).sliced as SlicedState;
+    expect(Object.keys(wire.json)).toEqual(['os']);
+    expect(JSON.parse(wire.json.os!).time.timestamp).toBe(JSON.parse(read.json).os.time.timestamp + 1000);
+  });
+
+  it('resets to another state and back, byte for byte, whatever the page kept', async () => {
+    await env.reset(state2, { app: 'wallet', path: '/' });
+    expect((await env.getState()).json).toBe(JSON.stringify(state2));
+    expect(env.device.route.app).toBe('wallet');
+    await env.reset(JSON.stringify(state1));
+    expect(await wholeOnPage()).toBe(JSON.stringify(state1));
+    expect((await env.getState()).json).toBe(JSON.stringify(state1));
+  });
+
+  it('a page that forgot a slice asks for it, and gets it', async () => {
+    await env.reset(state1);
+    // A state the page has never seen, announced without its JSON: the page names what it lacks.
+    const changed: PhoneState = structuredClone(state1);
+    (changed.apps.wallet as { balance: number }).balance += 12345;
+    const { layout, json } = splitTree(changed as unknown as Record<string, unknown>);
+    const r = await raw('reset', { sliced: { ...layout, json: {} } });
+    expect(r.missing).toEqual(['apps.wallet']);
+    expect(await wholeOnPage()).toBe(JSON.stringify(state1)); // nothing changed
+    await raw('reset', { sliced: { ...layout, json: { 'apps.wallet': json['apps.wallet'] } } });
+    expect(await wholeOnPage()).toBe(JSON.stringify(changed));
+    // Through the bridge, which believes the page has it: fine either way.
+    await env.reset(changed);
+    expect((await env.getState()).json).toBe(JSON.stringify(changed));
+    // The bridge wrongly believes the page has the new wallet slice; the new contacts slice it
+    // sends. The page refuses the whole reset, and the second try carries both.
+    const twice: PhoneState = structuredClone(state1);
+    (twice.apps.wallet as { balance: number }).balance += 1;
+    (twice.apps.contacts as { contacts: { name: string }[] }).contacts[0]!.name = '切片甲';
+    const split = splitTree(twice as unknown as Record<string, unknown>);
+    (env.device as unknown as { told: { put: (v: string, j: string) => void } }).told.put(split.layout.versions['apps.wallet']!, '');
+    await env.reset(twice);
+    expect(await wholeOnPage()).toBe(JSON.stringify(twice));
+  });
+
+  it('refuses a slice that does not match its version, and a malformed sliced state, changing nothing', async () => {
+    await env.reset(state1);
+    const { layout, json } = splitTree(state2 as unknown as Record<string, unknown>);
+    const forged = { ...layout, json: { ...json, 'apps.chat': json['apps.wallet']! } };
+    await expect(raw('reset', { sliced: forged })).rejects.toThrow(/slice apps\.chat does not match its version/);
+    await expect(raw('setState', { sliced: { top: ['os'], apps: [], versions: {}, json: {} } })).rejects.toThrow(/setState: sliced state has no version for os/);
+    await expect(raw('getState', { have: ['os'] })).rejects.toThrow(/params\.have must be a record/);
+    const bad = { ...layout, json: { ...json, 'apps.chat': '{"oops"' }, versions: { ...layout.versions, 'apps.chat': sliceVersion('{"oops"') } };
+    await expect(raw('reset', { sliced: bad })).rejects.toThrow(/slice apps\.chat is not valid JSON/);
+    expect(await wholeOnPage()).toBe(JSON.stringify(state1));
+  });
+
+  it('setState keeps the route and swaps the state', async () => {
+    await env.reset(state1, { app: 'contacts', path: '/' });
+    await env.device.call('setState', { stateJson: JSON.stringify(state2) });
+    expect(env.device.route.app).toBe('contacts');
+    expect((await env.getState()).json).toBe(JSON.stringify(state2));
+    expect((await env.device.call('getState', {})).route.app).toBe('contacts');
+  });
+});
