@@ -9,6 +9,7 @@ import type { PhoneState } from '../bridge/protocol/state.ts';
 import { deliverIncoming } from './chat/share.ts';
 import { displayName, findContact, findThread, isGroup } from './chat/logic.ts';
 import type { ChatState } from './chat/types.ts';
+import { notificationsAllowed } from './settings/shell.ts';
 
 /** What the phone shows for an event: a heads-up notification's app, title and text. */
 export interface EventNotice {
@@ -56,7 +57,8 @@ export function applyEnvironmentEvent(state: PhoneState, event: EnvironmentEvent
 
 /**
  * Applies events in order on the phone: all of them or, when one is bad, none (a dry run on a
- * copy first). Shows a notification for the last one. Returns the notices.
+ * copy first). Shows a notification for the last one, unless the settings app has that app's
+ * notifications off or 勿扰模式 on. Returns the notices.
  */
 export function deliverEvents(phone: { getStateJson(): string; update<R>(fn: (s: PhoneState) => R): R; now: number; notify(n: EventNotice): void }, events: unknown): EventNotice[] {
   if (!Array.isArray(events) || events.length === 0) invalid('deliver: events must be a non-empty array');
@@ -64,6 +66,8 @@ export function deliverEvents(phone: { getStateJson(): string; update<R>(fn: (s:
   const draft = JSON.parse(phone.getStateJson()) as PhoneState;
   for (const e of parsed) applyEnvironmentEvent(draft, e, phone.now);
   const notices = phone.update((s) => parsed.map((e) => applyEnvironmentEvent(s, e, phone.now)));
-  phone.notify(notices[notices.length - 1]);
+  const last = notices[notices.length - 1]!;
+  // The message arrives either way; the banner only when the app may notify (设置 → 通知, 勿扰模式).
+  if (notificationsAllowed(draft.apps.settings, last.app)) phone.notify(last);
   return notices;
 }

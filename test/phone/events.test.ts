@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { ChatState } from '../../simulator-apps/chat/types.ts';
+import type { SettingsState } from '../../simulator-apps/settings/types.ts';
 import { applyEnvironmentEvent, deliverEvents, parseEnvironmentEvent } from '../../simulator-apps/events.ts';
 import { NOTICE_MS, Phone } from '../../simulator-apps/os/phone.svelte.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
@@ -82,6 +83,18 @@ describe('deliverEvents on the phone', () => {
     expect(phone.getStateJson()).toBe(json);
     expect(phone.notice).toBeNull();
     expect(() => deliverEvents(phone, [])).toThrow('deliver: events must be a non-empty array');
+  });
+
+  it('the message arrives without a banner when 设置 turns the chat app\'s notifications off, or 勿扰模式 is on', () => {
+    for (const mute of [(x: SettingsState) => (x.notifications.apps.chat = false), (x: SettingsState) => (x.dnd.enabled = true)]) {
+      const s = createInitialState(5);
+      mute(s.apps.settings as unknown as SettingsState);
+      const phone = new Phone(s);
+      const { chatId, contactId } = firstChat(s);
+      deliverEvents(phone, [{ kind: 'chat.incoming', chatId, from: contactId, text: '静音了' }]);
+      expect(chatOf(JSON.parse(phone.getStateJson())).chats.find((c) => c.id === chatId)!.messages.at(-1)!.text).toBe('静音了');
+      expect(phone.notice).toBeNull();
+    }
   });
 
   it('the notification leaves after NOTICE_MS of virtual time', () => {
