@@ -1,6 +1,7 @@
 /**
  * Every task proves itself end to end, through the real CLI, bridge, Chromium and phone:
- * the oracle (UI actions only) passes every chat task through `run`; doing nothing passes none.
+ * the oracle (UI actions only) passes the held-out split (every app) through `run`; doing nothing
+ * passes no chat task.
  */
 import { expect, test } from '@playwright/test';
 import { execFile } from 'node:child_process';
@@ -23,14 +24,15 @@ async function runCli(args: string[]) {
 test.describe.configure({ mode: 'parallel' });
 
 // `phonegym verify` proves every task with the oracle (test/cli/verify.test.ts); this is the
-// `run` command's own path: plan, parallel pages, rows and summary, with two instances per task.
-test('the oracle passes every chat task through `phonegym run` (2 instances each, 2 pages)', async () => {
+// `run` command's own path: a split's plan, parallel pages, rows and summary, every app.
+test('the oracle passes the test split through `phonegym run` (every app, 2 pages)', async () => {
   test.setTimeout(300_000);
-  const { rows, summary } = await runCli(['--suite', 'chat', '--agent', 'oracle', '--sample-seed', '2024', '--sample-n', '2', '--parallel', '2']);
+  const { rows, summary } = await runCli(['--split', 'test', '--agent', 'oracle', '--sample-seed', '2024', '--parallel', '2']);
   const failures = rows.filter((r) => !r.success).map((r) => `${r.task_id}#${r.instance}: ${r.status} ${r.stop_reason} ${r.error ?? ''} ${JSON.stringify(r.judge?.issues ?? [])} ${JSON.stringify(r.judge?.warnings ?? [])}`);
   expect(failures, failures.join('\n')).toEqual([]);
   expect(summary.success_rate).toBe(1);
-  expect(rows.length).toBeGreaterThanOrEqual(20);
+  expect(rows.length).toBe(readFileSync(join(import.meta.dirname, '../../tasks/splits/test.txt'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).length);
+  expect(new Set(rows.map((r) => r.task_id.split('.')[0])).size).toBeGreaterThanOrEqual(8);
 });
 
 test('doing nothing passes no task', async () => {
