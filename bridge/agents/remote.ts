@@ -67,7 +67,7 @@ export class RemoteAgent implements Agent {
 
   act(obs: AgentObservation): Promise<AgentReply> {
     if (!this.episode) return Promise.reject(new Error('remote agent: act was called before start'));
-    return this.episode.act({ step: obs.step, route: obs.route, tree: obs.tree, screenshot: obs.screenshot.toString('base64'), feedback: [...this.feedback] });
+    return this.episode.act({ step: obs.step, route: obs.route, tree: obs.tree, screenshot: obs.screenshot.toString('base64'), feedback: [...this.feedback], events: obs.events ?? [] });
   }
 
   /** Feedback rounds: the findings go to the client in the next `act` turn's `feedback` list. */

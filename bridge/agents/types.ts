@@ -2,6 +2,7 @@
  * The agent interface (spec section 9). An agent sees observations and returns actions; the
  * episode loop owns everything else (budgets, loop detection, recording, judging).
  */
+import type { EnvironmentEvent } from '../protocol/messages.ts';
 import type { Action } from '../protocol/actions.ts';
 import type { Observation } from '../env/simulatorEnv.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
@@ -23,6 +24,11 @@ export interface EpisodeContext {
 export interface AgentObservation extends Observation {
   /** Number of actions taken so far. */
   step: number;
+  /**
+   * What the world did since the agent's last action (interactive tasks: a scripted contact's
+   * message), already on the phone this observation shows; empty or absent otherwise.
+   */
+  events?: EnvironmentEvent[];
 }
 
 /** What one model call cost: recorded per step in the trajectory and summed per episode. */

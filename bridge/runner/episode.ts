@@ -179,6 +179,8 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     const interaction = task.def.interaction ? { memory: {} as Record<string, unknown>, delivered: [] as EnvironmentEvent[], done: false } : null;
     let repeatKey = '';
     let repeatCount = 0;
+    /** Events delivered after the last action: the next observation carries them. */
+    let lastEvents: EnvironmentEvent[] = [];
     while (true) {
       if (hooks.signal?.aborted) {
         ({ status, stopReason, errorCode, error } = stopped(hooks.signal));
@@ -188,7 +190,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
         stopReason = 'max_steps';
         break;
       }
-      const obs: AgentObservation = { ...last, step: steps };
+      const obs: AgentObservation = { ...last, step: steps, ...(lastEvents.length ? { events: lastEvents } : {}) };
       const reply = await abortable(agent.act(obs, ctx, hooks.signal), hooks.signal).catch((e: unknown) => {
         throw hooks.signal?.aborted ? e : new AgentFailure(e);
       });
@@ -248,6 +250,7 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
         }
       }
       last = observation;
+      lastEvents = events;
       if (hooks.liveJudge && initial) verdict = safeJudge(task, params, spec.evalMode, initial, last, answer, actions);
       recorder.step({ index: steps, action, cssAction, observation, thought: reply.thought, raw: reply.raw, usage: reply.usage, ...(events.length ? { events } : {}) });
       await hooks.onStep?.({ index: steps, action, cssAction, observation, verdict });

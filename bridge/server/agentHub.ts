@@ -12,6 +12,7 @@ import type { AgentReply } from '../agents/types.ts';
 import { ACTION_TYPES, KEY_NAMES, type Action, type ActionType, type CoordSpace } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
 import type { Route, UiNode } from '../protocol/state.ts';
+import type { EnvironmentEvent } from '../protocol/messages.ts';
 import { didYouMean } from '../tasks/suggest.ts';
 
 export const REMOTE_PROTOCOL_VERSION = 1;
@@ -70,6 +71,11 @@ export interface ActTurn extends EpisodeHeader {
   screenshot: string;
   /** The judge's findings from earlier feedback rounds, oldest first. */
   feedback: string[];
+  /**
+   * What the world did since your last action, already on the phone in this turn's screenshot
+   * and tree (interactive tasks: a scripted contact's message, `chat.incoming`); usually empty.
+   */
+  events: EnvironmentEvent[];
 }
 
 /** What this side knows of why the episode ended (the verdict is in results.jsonl). */
@@ -216,7 +222,7 @@ export interface EpisodeTiming {
 }
 
 export type StartInput = Omit<StartTurn, 'type' | 'episode'>;
-export type ActInput = Pick<ActTurn, 'step' | 'route' | 'tree' | 'screenshot' | 'feedback'>;
+export type ActInput = Pick<ActTurn, 'step' | 'route' | 'tree' | 'screenshot' | 'feedback' | 'events'>;
 
 interface Queued {
   episode: RemoteEpisode;
@@ -271,7 +277,7 @@ export class RemoteEpisode {
     if (this.ended) return Promise.reject(new RemoteAgentError('remote_closed', `episode ${this.id} has ended`));
     if (this.pending) return Promise.reject(new Error(`episode ${this.id}: act called while step ${this.pending.step} is still waiting for its answer`));
     const d = new Deferred<AgentReply>();
-    const turn: ActTurn = { type: 'act', episode: this.id, step: input.step, ...this.header, route: input.route, tree: input.tree, screenshot: input.screenshot, feedback: input.feedback };
+    const turn: ActTurn = { type: 'act', episode: this.id, step: input.step, ...this.header, route: input.route, tree: input.tree, screenshot: input.screenshot, feedback: input.feedback, events: input.events };
     this.pending = { step: input.step, holder: null, timer: null, resolve: d.resolve, reject: d.reject };
     this.hub.enqueue(this, turn);
     return d.promise;

@@ -126,6 +126,29 @@ describe('the openai agent', () => {
     expect(row.usage!.cost_usd).toBeCloseTo((prompt * 2 + completion * 10) / 1e6, 6);
   }, 120_000);
 
+  it('meets an interactive task: the scripted contact answers between the model\'s steps, and the run passes', async () => {
+    const task = 'interactive.AskNumberThenSave';
+    const oracle = await runEvaluation({ ...DEFAULT_CONFIG, taskIds: [task], sampleSeed: SEED, runDir: join(root, 'oracle-interactive') }, { log: () => {} });
+    const oracleRow = oracle.rows[0]!;
+    expect(oracleRow.success).toBe(true);
+    const steps = JSON.parse(readFileSync(join(oracle.runDir, oracleRow.trajectory, 'trajectory.json'), 'utf8')).steps as { action: Action; events?: unknown[] }[];
+    const actions = steps.map((s) => s.action);
+    const model = await server((_req, i) => jsonStyle(actions[i] ?? { type: 'complete' }));
+    const out = await run('interactive', { baseUrl: model.baseUrl, taskIds: [task] });
+    const row = out.rows[0]!;
+    expect(row).toMatchObject({ status: 'completed', success: true, passed: true });
+    expect(model.requests).toHaveLength(actions.length);
+    // The contact's answer came in after one of the model's steps, recorded where it happened,
+    // and the model's next request saw the phone after it (a new screenshot, not the old one).
+    const traj = JSON.parse(readFileSync(join(out.runDir, row.trajectory, 'trajectory.json'), 'utf8'));
+    const at = traj.steps.findIndex((s: { events?: unknown[] }) => (s.events ?? []).length > 0);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(traj.steps[at].events[0]).toMatchObject({ kind: 'chat.incoming' });
+    expect(steps.findIndex((s) => (s.events ?? []).length > 0)).toBe(at);
+    const image = (i: number) => model.requests[i]!.body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).find((p) => p.type === 'image_url')!.image_url!.url;
+    expect(image(at + 1)).not.toBe(image(at));
+  }, 180_000);
+
   it('retries a 429 and goes on', async () => {
     const model = await server(replay(jsonStyle, [{ status: 429, message: 'Rate limit reached', headers: { 'retry-after': '0' } }]));
     const out = await run('ratelimit', { baseUrl: model.baseUrl });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../bridge/agents/registry.ts';
 import type { EpisodeContext } from '../../bridge/agents/types.ts';
 import { UsageError } from '../../bridge/protocol/errors.ts';
+import type { EnvironmentEvent } from '../../bridge/protocol/messages.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../../bridge/runner/config.ts';
 import { runEvaluation } from '../../bridge/runner/run.ts';
 import { parseAction, RemoteAgentError, type EpisodeTiming, type StartInput } from '../../bridge/server/agentHub.ts';
@@ -32,7 +33,7 @@ const start = (taskId = 'chat.PinChat'): StartInput => ({
   screen: { width: 360, height: 800 },
   viewport: { width: 360, height: 800 },
 });
-const obs = (step: number) => ({ step, route: { app: 'chat', path: '/chats' }, tree: [], screenshot: 'AAAA', feedback: [] });
+const obs = (step: number, events: EnvironmentEvent[] = []) => ({ step, route: { app: 'chat', path: '/chats' }, tree: [], screenshot: 'AAAA', feedback: [], events });
 
 interface Reply {
   status: number;
@@ -120,12 +121,14 @@ describe('agent hub: turns', () => {
     await ep.started;
     const acting = ep.act(obs(0));
     const a = await next(server, 'a');
-    expect(a.body).toMatchObject({ type: 'act', episode: ep.id, step: 0, goal: 'goal of chat.PinChat', route: { app: 'chat', path: '/chats' }, screenshot: 'AAAA', feedback: [] });
+    expect(a.body).toMatchObject({ type: 'act', episode: ep.id, step: 0, goal: 'goal of chat.PinChat', route: { app: 'chat', path: '/chats' }, screenshot: 'AAAA', feedback: [], events: [] });
     const ok = await answer(server, { episode: ep.id, step: 0, action: { type: 'tap', x: 10, y: 20 }, thought: 'the row' });
     expect(ok).toEqual({ status: 200, body: { ok: true } });
     await expect(acting).resolves.toEqual({ action: { type: 'tap', x: 10, y: 20 }, thought: 'the row' });
-    const done = ep.act(obs(1));
-    await next(server, 'a');
+    // The contact answered after that tap: the next turn says so.
+    const incoming: EnvironmentEvent = { kind: 'chat.incoming', chatId: 'c_03', from: 'u_07', text: '好的' };
+    const done = ep.act(obs(1, [incoming]));
+    expect((await next(server, 'a')).body).toMatchObject({ type: 'act', step: 1, events: [incoming] });
     await answer(server, { episode: ep.id, step: 1, action: { type: 'complete' } });
     await expect(done).resolves.toEqual({ action: { type: 'complete' } });
     ep.end();
