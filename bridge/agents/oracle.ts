@@ -4,6 +4,7 @@
  * resumes with the observation that action produced. So oracle steps are recorded, counted and
  * judged exactly like any other agent's.
  */
+import { requireState } from '../env/types.ts';
 import { Deferred } from '../protocol/deferred.ts';
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
@@ -53,7 +54,7 @@ class OracleDriver implements OracleUi {
     return this.agent.current!;
   }
   get state() {
-    return this.obs.state;
+    return requireState(this.obs, 'the oracle').state;
   }
   get route() {
     return this.obs.route;

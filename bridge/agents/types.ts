@@ -4,7 +4,7 @@
  */
 import type { EnvironmentEvent } from '../protocol/messages.ts';
 import type { Action } from '../protocol/actions.ts';
-import type { Observation } from '../env/simulatorEnv.ts';
+import type { Observation } from '../env/types.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import type { Rng } from '../tasks/api.ts';
 import type { EvalMode } from '../tasks/grounded.ts';

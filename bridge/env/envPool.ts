@@ -26,6 +26,7 @@ import type { BridgeServer } from '../server/bridgeServer.ts';
 import { DEVICE_ID_PATTERN } from '../server/deviceRegistry.ts';
 import { launchChromium } from './browser.ts';
 import { EnvError, SimulatorEnv } from './simulatorEnv.ts';
+import type { EnvSource } from './types.ts';
 
 export const ISOLATIONS = ['pages', 'contexts', 'browsers'] as const;
 export type Isolation = (typeof ISOLATIONS)[number];
@@ -71,7 +72,7 @@ interface EnvSlot {
   crashed: boolean;
 }
 
-export class EnvPool implements AsyncIterable<SimulatorEnv> {
+export class EnvPool implements AsyncIterable<SimulatorEnv>, EnvSource<SimulatorEnv> {
   private free: SimulatorEnv[] = [];
   private waiters: ((env: SimulatorEnv) => void)[] = [];
   private slots: EnvSlot[] = [];

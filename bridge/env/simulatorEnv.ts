@@ -12,16 +12,8 @@ import type { EnvironmentEvent } from '../protocol/messages.ts';
 import { VIEWPORT, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
 import type { DeviceConnection } from '../server/bridgeServer.ts';
 import { actionToCss, type CoordConfig } from './coords.ts';
+import type { Env, EnvCapabilities, StatefulObservation, StepResult } from './types.ts';
 
-export interface Observation {
-  /** JPEG bytes of the screen the agent sees. */
-  screenshot: Buffer;
-  state: PhoneState;
-  stateJson: string;
-  route: Route;
-  tree: UiNode[];
-  revision: number;
-}
 
 export interface SimulatorEnvOptions {
   coords?: CoordConfig;
@@ -37,8 +29,10 @@ export class EnvError extends PhonegymError {
 
 const DEFAULTS = { jpegQuality: 80, stepTimeMs: 2_000, longPressMs: 650 };
 
-export class SimulatorEnv {
+export class SimulatorEnv implements Env {
   readonly coords: CoordConfig;
+  /** The simulated phone is all JSON: it has a state tree, snapshots and scripted events. */
+  readonly capabilities: EnvCapabilities = { state: true, snapshot: true, events: true };
   private readonly quality: number;
   private readonly stepTimeMs: number;
   private readonly longPressMs: number;
@@ -102,6 +96,14 @@ export class SimulatorEnv {
     await this.device.call('deliver', { events });
   }
 
+  async snapshot(): Promise<string> {
+    return (await this.device.call('snapshot', {})).snapshot;
+  }
+
+  async restore(snapshot: string): Promise<void> {
+    await this.device.call('restore', { snapshot });
+  }
+
   async getState(): Promise<{ state: PhoneState; json: string; route: Route; revision: number }> {
     const s = await this.device.call('getState', {});
     return { state: JSON.parse(s.json), json: s.json, route: s.route, revision: s.revision };
@@ -110,7 +112,7 @@ export class SimulatorEnv {
   /** Off: observations carry an empty screenshot (verify's `--no-screenshots`; agents that read only the tree). */
   screenshots = true;
 
-  async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<Observation> {
+  async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<StatefulObservation> {
     await this.device.call('settle', { advanceMs: opts.advanceMs ?? 0 });
     // The phone is still: read it and take the picture at the same time (the screenshot is mostly
     // the browser encoding a frame, the read is the page's own work, so they overlap).
@@ -178,7 +180,7 @@ export class SimulatorEnv {
    * Performs one action through real input and returns the next observation. Terminal actions
    * (answer, complete, abort) and info touch nothing; the caller decides what they mean.
    */
-  async step(action: Action, opts: { screenshot?: boolean } = {}): Promise<{ observation: Observation; cssAction: Action }> {
+  async step(action: Action, opts: { screenshot?: boolean } = {}): Promise<StepResult & { observation: StatefulObservation }> {
     const a = actionToCss(action, this.coords);
     let advance = this.stepTimeMs;
     const mouse = this.page.mouse;

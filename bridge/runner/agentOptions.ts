@@ -4,11 +4,11 @@
  * it from the environment variable the config names, so it never enters a file.
  */
 import type { AgentFactoryOptions } from '../agents/types.ts';
-import type { SimulatorEnv } from '../env/simulatorEnv.ts';
+import type { Env } from '../env/types.ts';
 import { APP_IDS } from '../../simulator-apps/catalog.ts';
 import type { RunConfig } from './config.ts';
 
-export function agentOptions(config: RunConfig, env: SimulatorEnv, log?: (line: string) => void): AgentFactoryOptions {
+export function agentOptions(config: RunConfig, env: Env, log?: (line: string) => void): AgentFactoryOptions {
   return {
     coordsFromCss: env.coordsFromCss,
     coords: config.coords,

@@ -1,30 +1,26 @@
 /**
- * One episode, end to end (spec section 2): setup → agent loop → teardown (finally) → judge
- * (only when the loop did not raise) → result row. Run errors and evaluation errors are kept
- * apart (seed 004): a crashed page is `run_error`, a throwing goal check is `eval_error`.
+ * One episode, end to end (spec section 2), one function per phase: set up → act loop → tear
+ * down (finally) → judge (only when the loop did not raise) → result row. Run errors and
+ * evaluation errors are kept apart (seed 004): a crashed page is `run_error`, a throwing goal
+ * check is `eval_error`. Judging itself lives in `bridge/tasks/judging.ts` (state) and
+ * `./vlmJudging.ts` (VLM), so verify and the studio judge without this loop.
  */
-import type { Action } from '../protocol/actions.ts';
-import type { EnvironmentEvent } from '../protocol/messages.ts';
-import type { PhoneState } from '../protocol/state.ts';
-import { describeAction, isTerminalAction } from '../protocol/actions.ts';
+import { describeAction, isTerminalAction, type Action } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
-import type { Verdict } from '../protocol/messages.ts';
-import type { Agent, AgentObservation, EpisodeContext } from '../agents/types.ts';
-import type { Observation, SimulatorEnv } from '../env/simulatorEnv.ts';
-import { judge, JudgeError, type JudgeInput } from '../judge/judge.ts';
-import type { LoadedTask } from '../tasks/registry.ts';
-import { goalText } from '../tasks/registry.ts';
-import { evaluateCriteria } from '../tasks/criteria.ts';
-import { agentGoal, answerCriteria, answerFields, answerFromSheet, type EvalMode } from '../tasks/grounded.ts';
+import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
+import type { PhoneState } from '../protocol/state.ts';
+import type { Agent, AgentObservation, EpisodeContext, StepUsage } from '../agents/types.ts';
 import { ModelServiceError } from '../agents/chatClient.ts';
-import type { StepUsage } from '../agents/types.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { vlmJudge, VlmJudgeError, type JudgeChatClient } from '../judge/vlm.ts';
+import { requireState, type Env, type Observation, type StatefulObservation } from '../env/types.ts';
+import { JudgeError } from '../judge/judge.ts';
+import { goalText, type LoadedTask } from '../tasks/registry.ts';
+import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
+import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks/judging.ts';
 import { ERROR_CODES } from './errorCodes.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, EpisodeUsage, ResultRow, StopReason } from './types.ts';
 import type { TrajectoryRecorder } from './recorder.ts';
+import { runVlmJudge, type VlmJudgeOutcome, type VlmJudging } from './vlmJudging.ts';
 
 export interface EpisodeSpec {
   task: LoadedTask;
@@ -58,24 +54,6 @@ export interface EpisodeHooks {
   errorCode?: () => string | null;
   /** The VLM judge and when it runs (`--judge-mode`); absent: the state judge only. */
   vlm?: VlmJudging;
-}
-
-/** `--judge-mode` with the VLM judge's client (null when none is configured). */
-export interface VlmJudging {
-  mode: 'auto' | 'state' | 'vlm' | 'both';
-  client: JudgeChatClient | null;
-  maxImages: number;
-}
-
-/** Whether the task can be judged from state (every built-in task can; a VLM-only task cannot). */
-export function hasStateCheck(task: LoadedTask): boolean {
-  const d = task.def;
-  return Boolean(d.criteria || d.checkGoals || d.isSuccessful || d.answer);
-}
-
-/** Whether the VLM judge runs for this task under `mode`. */
-export function vlmJudgeRuns(task: LoadedTask, mode: VlmJudging['mode']): boolean {
-  return mode === 'vlm' || mode === 'both' || (mode === 'auto' && !hasStateCheck(task));
 }
 
 /** The agent threw: its model service failed (a run error) or the agent itself has a bug (its failure). */
@@ -119,241 +97,200 @@ export interface EpisodeOutcome {
   verdict: Verdict | null;
 }
 
-export function buildJudgeSpec(task: LoadedTask, params: Record<string, unknown>, evalMode: EvalMode) {
-  const d = task.def;
-  const grounded = evalMode === 'grounded' && d.answer !== undefined;
-  // A task's own goal checks see the submitted sheet as its answer in grounded mode.
-  const withAnswer = (input: JudgeInput): JudgeInput => (grounded ? { ...input, answer: answerFromSheet(input.final, answerFields(d, params)) } : input);
-  return {
-    checkGoals: (input: JudgeInput) => [
-      ...(d.criteria ? evaluateCriteria(d.criteria(params, input), input) : []),
-      ...answerCriteria(d, params, input, evalMode),
-      ...(d.checkGoals ? d.checkGoals(withAnswer(input), params) : []),
-    ],
-    isSuccessful: d.isSuccessful ? (input: JudgeInput) => d.isSuccessful!(input, params) : undefined,
-    expectedChanges: (input: JudgeInput) => [...(grounded ? ['apps.answers.**'] : []), ...(d.expectedChanges ? d.expectedChanges(input, params) : [])],
-  };
+/** What an episode has come to so far: each phase reads and advances it. */
+interface EpisodeProgress {
+  status: EpisodeStatus;
+  stopReason: StopReason;
+  errorCode: string | null;
+  error: string | null;
+  answer: string | null;
+  steps: number;
+  params: Record<string, unknown>;
+  goal: string;
+  initial: StatefulObservation | null;
+  last: StatefulObservation | null;
+  actions: Action[];
+  usage: EpisodeUsage | null;
+  /** The feedback round the agent is in (1 until the judge sends findings back). */
+  round: number;
+  blindRounds: number;
+  verdict: Verdict | null;
 }
 
-export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks = {}): Promise<EpisodeOutcome> {
+export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks = {}): Promise<EpisodeOutcome> {
   const t0 = performance.now();
   const { task } = spec;
-  let status: EpisodeStatus = 'completed';
-  let stopReason: StopReason = 'max_steps';
-  let errorCode: string | null = null;
-  let error: string | null = null;
-  let answer: string | null = null;
-  let steps = 0;
-  let params: Record<string, unknown> = {};
-  let goal = typeof task.def.goal === 'string' ? task.def.goal : task.id;
-  let initial: Observation | null = null;
-  let last: Observation | null = null;
-  let verdict: Verdict | null = null;
-  const actions: Action[] = [];
-  let ctx: EpisodeContext | null = null;
-  let usage: EpisodeUsage | null = null;
-  const addUsage = (u: StepUsage | undefined) => {
-    if (!u) return;
-    usage ??= { prompt_tokens: 0, completion_tokens: 0, requests: 0, latency_ms: 0, cost_usd: null };
-    usage.prompt_tokens += u.prompt_tokens;
-    usage.completion_tokens += u.completion_tokens;
-    usage.requests += u.requests;
-    usage.latency_ms += u.latency_ms;
-    if (u.cost_usd !== null) usage.cost_usd = Math.round(((usage.cost_usd ?? 0) + u.cost_usd) * 1e6) / 1e6;
+  const p: EpisodeProgress = {
+    status: 'completed', stopReason: 'max_steps', errorCode: null, error: null, answer: null, steps: 0, params: {},
+    goal: typeof task.def.goal === 'string' ? task.def.goal : task.id,
+    initial: null, last: null, actions: [], usage: null, round: 1, blindRounds: 0, verdict: null,
   };
-  const maxRounds = Math.max(1, spec.maxRounds ?? 1);
-  let round = 1;
-  let blindRounds = 0;
-
+  let ctx: EpisodeContext | null = null;
   try {
-    const prepared = await abortable(setupOnPhone(env, task, spec.seed, spec.evalMode), hooks.signal);
-    params = prepared.params;
-    goal = agentGoal(goalText(task, params), task.def, spec.evalMode);
-    initial = await abortable(env.observe({ advanceMs: 0 }), hooks.signal);
-    last = initial;
-    ctx = { task, goal, params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
-    recorder.begin({ goal, params, initial });
-    hooks.onStart?.({ spec, goal, params, initial });
-    await agent.start?.(ctx);
-
-    const interaction = task.def.interaction ? { memory: {} as Record<string, unknown>, delivered: [] as EnvironmentEvent[], done: false } : null;
-    let repeatKey = '';
-    let repeatCount = 0;
-    /** Events delivered after the last action: the next observation carries them. */
-    let lastEvents: EnvironmentEvent[] = [];
-    while (true) {
-      if (hooks.signal?.aborted) {
-        ({ status, stopReason, errorCode, error } = stopped(hooks.signal));
-        break;
-      }
-      if (steps >= spec.maxSteps) {
-        stopReason = 'max_steps';
-        break;
-      }
-      const obs: AgentObservation = { ...last, step: steps, ...(lastEvents.length ? { events: lastEvents } : {}) };
-      const reply = await abortable(agent.act(obs, ctx, hooks.signal), hooks.signal).catch((e: unknown) => {
-        throw hooks.signal?.aborted ? e : new AgentFailure(e);
-      });
-      steps++;
-      addUsage(reply.usage);
-      if ('formatError' in reply) {
-        stopReason = 'format_error';
-        errorCode = 'format_error';
-        error = `the agent's reply could not be read: ${reply.formatError.split('\n')[0]}`;
-        recorder.formatError(steps, reply.formatError, reply.raw);
-        break;
-      }
-      const action = reply.action;
-      actions.push(action);
-      const key = describeAction(action);
-      repeatCount = key === repeatKey ? repeatCount + 1 : 1;
-      repeatKey = key;
-      if (isTerminalAction(action)) {
-        recorder.step({ index: steps, action, cssAction: action, observation: null, thought: reply.thought, raw: reply.raw, usage: reply.usage });
-        if (action.type === 'answer') {
-          answer = action.text;
-          stopReason = 'answer';
-        } else stopReason = action.type === 'complete' ? 'complete' : 'abort';
-        // Feedback rounds: the judge looks now; a failed check goes back to the agent, which goes on.
-        if (round < maxRounds && stopReason !== 'abort' && initial && last && steps < spec.maxSteps) {
-          const v = safeJudge(task, params, spec.evalMode, initial, last, answer, actions);
-          if (v && !v.passed) {
-            const text = feedbackText(v);
-            const told = typeof agent.feedbackFromJudge === 'function';
-            if (told) agent.feedbackFromJudge!(text, ctx);
-            else blindRounds++;
-            recorder.round({ round, afterStep: steps, passed: false, feedback: text, delivered: told });
-            round++;
-            answer = null;
-            continue;
-          }
-        }
-        break;
-      }
-      if (spec.loopDetect > 0 && repeatCount >= spec.loopDetect) {
-        recorder.step({ index: steps, action, cssAction: action, observation: null, thought: reply.thought, raw: reply.raw, usage: reply.usage, note: `loop detected: ${spec.loopDetect} identical actions in a row` });
-        stopReason = 'loop_detected';
-        break;
-      }
-      const stepped = await abortable(env.step(action), hooks.signal);
-      const cssAction = stepped.cssAction;
-      let observation = stepped.observation;
-      let events: EnvironmentEvent[] = [];
-      if (interaction && initial) {
-        // The task's scripted counterpart looks at the phone and may answer before the agent sees it again.
-        events = interactionEvents(task, params, interaction, initial.state, observation.state, steps);
-        if (events.length > 0) {
-          await abortable(env.deliver(events), hooks.signal).catch((e: unknown) => {
-            throw hooks.signal?.aborted ? e : new PhonegymError(`the task's interaction sent an event the phone refused: ${(e as Error).message}`, { code: 'interaction_error' });
-          });
-          observation = await abortable(env.observe({ advanceMs: 0 }), hooks.signal);
-        }
-      }
-      last = observation;
-      lastEvents = events;
-      if (hooks.liveJudge && initial) verdict = safeJudge(task, params, spec.evalMode, initial, last, answer, actions);
-      recorder.step({ index: steps, action, cssAction, observation, thought: reply.thought, raw: reply.raw, usage: reply.usage, ...(events.length ? { events } : {}) });
-      await hooks.onStep?.({ index: steps, action, cssAction, observation, verdict });
-    }
+    ctx = await setUp(env, agent, spec, recorder, hooks, p);
+    await actLoop(env, agent, ctx, spec, recorder, hooks, p);
   } catch (e) {
-    if (hooks.signal?.aborted) {
-      ({ status, stopReason, errorCode, error } = stopped(hooks.signal));
-    } else {
-      stopReason = 'error';
-      if (e instanceof AgentFailure && e.original instanceof PhonegymError && ERROR_CODES[String(e.original.code)]?.status === 'run_error') {
-        // The model service (or a remote agent's connection) failed: the machine's side, not the agent's (seed 004).
-        status = 'run_error';
-        errorCode = String(e.original.code);
-        error = e.original instanceof ModelServiceError ? `the model service failed: ${e.message.split('\n')[0]}` : e.message.split('\n')[0]!;
-      } else if (e instanceof AgentFailure) {
-        // A bug in the agent is the agent's failure: the episode is judged as it stands.
-        stopReason = 'agent_error';
-        errorCode = 'agent_error';
-        error = `the agent failed: ${e.message.split('\n')[0]}`;
-      } else {
-        status = 'run_error';
-        errorCode = hooks.errorCode?.() ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
-        error = (e as Error).message?.split('\n')[0] ?? String(e);
-      }
-    }
+    Object.assign(p, failure(e, hooks));
   } finally {
-    if (ctx) await abortable(Promise.resolve(agent.end?.(ctx)), hooks.signal).catch(() => {});
-    try {
-      await task.def.teardown?.({ p: params, seed: spec.seed });
-    } catch (e) {
-      if (status === 'completed') {
-        status = 'run_error';
-        errorCode = 'teardown_error';
-        error = `teardown failed: ${(e as Error).message}`;
+    await tearDown(agent, ctx, spec, hooks, p);
+  }
+  const vlm = await judgeEpisode(spec, recorder, hooks, p);
+  const row = episodeRow(spec, p, vlm, recorder.relDir, Math.round(performance.now() - t0) / 1000);
+  recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: p.initial?.state ?? null });
+  return { row, verdict: p.verdict };
+}
+
+/** Phase 1: the task's setup on the phone, the initial observation, the agent told the episode began. */
+async function setUp(env: Env, agent: Agent, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<EpisodeContext> {
+  const { task } = spec;
+  const prepared = await abortable(setupOnPhone(env, task, spec.seed, spec.evalMode), hooks.signal);
+  p.params = prepared.params;
+  p.goal = agentGoal(goalText(task, p.params), task.def, spec.evalMode);
+  p.initial = requireState(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), 'the episode');
+  p.last = p.initial;
+  const ctx: EpisodeContext = { task, goal: p.goal, params: p.params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
+  recorder.begin({ goal: p.goal, params: p.params, initial: p.initial });
+  hooks.onStart?.({ spec, goal: p.goal, params: p.params, initial: p.initial });
+  await agent.start?.(ctx);
+  return ctx;
+}
+
+/** Phase 2: act, step, observe until a terminal action, the budget, a loop, a format error or the signal. */
+async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<void> {
+  const { task } = spec;
+  const initial = p.initial!;
+  const maxRounds = Math.max(1, spec.maxRounds ?? 1);
+  const interaction = task.def.interaction ? { memory: {} as Record<string, unknown>, delivered: [] as EnvironmentEvent[], done: false } : null;
+  let repeatKey = '';
+  let repeatCount = 0;
+  /** Events delivered after the last action: the next observation carries them. */
+  let lastEvents: EnvironmentEvent[] = [];
+  while (true) {
+    if (hooks.signal?.aborted) return void Object.assign(p, stopped(hooks.signal));
+    if (p.steps >= spec.maxSteps) return void (p.stopReason = 'max_steps');
+    const obs: AgentObservation = { ...p.last!, step: p.steps, ...(lastEvents.length ? { events: lastEvents } : {}) };
+    const reply = await abortable(agent.act(obs, ctx, hooks.signal), hooks.signal).catch((e: unknown) => {
+      throw hooks.signal?.aborted ? e : new AgentFailure(e);
+    });
+    p.steps++;
+    p.usage = addUsage(p.usage, reply.usage);
+    if ('formatError' in reply) {
+      Object.assign(p, { stopReason: 'format_error', errorCode: 'format_error', error: `the agent's reply could not be read: ${reply.formatError.split('\n')[0]}` });
+      recorder.formatError(p.steps, reply.formatError, reply.raw);
+      return;
+    }
+    const action = reply.action;
+    p.actions.push(action);
+    const key = describeAction(action);
+    repeatCount = key === repeatKey ? repeatCount + 1 : 1;
+    repeatKey = key;
+    const noted = { index: p.steps, action, cssAction: action, observation: null, thought: reply.thought, raw: reply.raw, usage: reply.usage };
+    if (isTerminalAction(action)) {
+      recorder.step(noted);
+      if (action.type === 'answer') {
+        p.answer = action.text;
+        p.stopReason = 'answer';
+      } else p.stopReason = action.type === 'complete' ? 'complete' : 'abort';
+      // Feedback rounds: the judge looks now; a failed check goes back to the agent, which goes on.
+      if (p.round < maxRounds && p.stopReason !== 'abort' && p.steps < spec.maxSteps) {
+        const v = judgeTaskOrNull(task, p.params, spec.evalMode, initial, p.last!, p.answer, p.actions);
+        if (v && !v.passed) {
+          const text = feedbackText(v);
+          const told = typeof agent.feedbackFromJudge === 'function';
+          if (told) agent.feedbackFromJudge!(text, ctx);
+          else p.blindRounds++;
+          recorder.round({ round: p.round, afterStep: p.steps, passed: false, feedback: text, delivered: told });
+          p.round++;
+          p.answer = null;
+          continue;
+        }
+      }
+      return;
+    }
+    if (spec.loopDetect > 0 && repeatCount >= spec.loopDetect) {
+      recorder.step({ ...noted, note: `loop detected: ${spec.loopDetect} identical actions in a row` });
+      p.stopReason = 'loop_detected';
+      return;
+    }
+    const stepped = await abortable(env.step(action), hooks.signal);
+    let observation = requireState(stepped.observation, 'the episode');
+    let events: EnvironmentEvent[] = [];
+    if (interaction) {
+      // The task's scripted counterpart looks at the phone and may answer before the agent sees it again.
+      events = interactionEvents(task, p.params, interaction, initial.state, observation.state, p.steps);
+      if (events.length > 0) {
+        await abortable(env.deliver(events), hooks.signal).catch((e: unknown) => {
+          throw hooks.signal?.aborted ? e : new PhonegymError(`the task's interaction sent an event the phone refused: ${(e as Error).message}`, { code: 'interaction_error' });
+        });
+        observation = requireState(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), 'the episode');
       }
     }
+    p.last = observation;
+    lastEvents = events;
+    if (hooks.liveJudge) p.verdict = judgeTaskOrNull(task, p.params, spec.evalMode, initial, observation, p.answer, p.actions);
+    recorder.step({ ...noted, cssAction: stepped.cssAction, observation, ...(events.length ? { events } : {}) });
+    await hooks.onStep?.({ index: p.steps, action, cssAction: stepped.cssAction, observation, verdict: p.verdict });
   }
+}
 
-  // Evaluation only when the loop did not raise and both observations exist.
-  if (status === 'completed' && initial && last) {
-    try {
-      verdict = judge(buildJudgeSpec(task, params, spec.evalMode), judgeInput(initial, last, answer, actions));
-    } catch (e) {
-      status = 'eval_error';
-      errorCode = e instanceof JudgeError ? 'judge_error' : 'eval_error';
-      error = (e as Error).message;
-      verdict = null;
-    }
-  } else if (status !== 'completed') verdict = null;
-
-  // The VLM judge (spec section 8): it sees the goal, the actions and sampled screenshots. Under
-  // `vlm` (or `auto` for a task with no state check) its verdict counts; under `both` the state
-  // verdict counts and the VLM's is kept beside it for the agreement figures.
-  let vlmRow: ResultRow['vlm_judge'] = null;
-  let vlmCounts = false;
-  if (status === 'completed' && hooks.vlm && vlmJudgeRuns(task, hooks.vlm.mode)) {
-    vlmCounts = hooks.vlm.mode !== 'both';
-    const client = hooks.vlm.client;
-    try {
-      if (!client) throw new VlmJudgeError('no VLM judge is configured (--judge-model, --judge-base-url)', 'vlm_judge_bad_input');
-      const shots = recorder.screenshotFiles();
-      const v = await abortable(
-        vlmJudge(client, {
-          goal,
-          actions: actions.map(describeAction),
-          answer,
-          screenshots: shots.map((f) => readFileSync(join(recorder.dir, f.name))),
-          screenshotSteps: shots.map((f) => f.step),
-          maxImages: hooks.vlm.maxImages,
-          taskKind: task.def.objective === 'query' ? 'query' : 'operation',
-        }, { signal: hooks.signal }),
-        hooks.signal,
-      );
-      recorder.writeExtra('vlm_judge_prompt.json', JSON.stringify(v.prompt, null, 2));
-      recorder.writeExtra('vlm_judge_response.txt', v.raw);
-      vlmRow = { success: v.success, clean: v.clean, passed: v.passed, reasons: v.reasons };
-    } catch (e) {
-      if (hooks.signal?.aborted) {
-        ({ status, stopReason, errorCode, error } = stopped(hooks.signal));
-      } else {
-        if (e instanceof VlmJudgeError) {
-          if (e.prompt) recorder.writeExtra('vlm_judge_prompt.json', JSON.stringify(e.prompt, null, 2));
-          if (e.raw !== null) recorder.writeExtra('vlm_judge_response.txt', e.raw);
-        }
-        const code = e instanceof VlmJudgeError ? String(e.code) : 'judge_model_error';
-        const message = `the VLM judge failed: ${(e as Error).message.split('\n')[0]}`;
-        vlmRow = { error_code: code, error: message };
-        // A judge failure is never a task failure: where the VLM's verdict counts, the row is an eval_error.
-        if (vlmCounts) {
-          status = 'eval_error';
-          errorCode = code;
-          error = message;
-        }
-      }
-    }
+/** What the loop's exception means for the row: a run error, the agent's own failure, or the signal. */
+function failure(e: unknown, hooks: EpisodeHooks): Pick<EpisodeProgress, 'status' | 'stopReason' | 'errorCode' | 'error'> {
+  if (hooks.signal?.aborted) return stopped(hooks.signal);
+  const line = (m: string | undefined) => m?.split('\n')[0] ?? String(e);
+  if (e instanceof AgentFailure && e.original instanceof PhonegymError && ERROR_CODES[String(e.original.code)]?.status === 'run_error') {
+    // The model service (or a remote agent's connection) failed: the machine's side, not the agent's (seed 004).
+    const error = e.original instanceof ModelServiceError ? `the model service failed: ${line(e.message)}` : line(e.message);
+    return { status: 'run_error', stopReason: 'error', errorCode: String(e.original.code), error };
   }
+  // A bug in the agent is the agent's failure: the episode is judged as it stands.
+  if (e instanceof AgentFailure) return { status: 'completed', stopReason: 'agent_error', errorCode: 'agent_error', error: `the agent failed: ${line(e.message)}` };
+  const errorCode = hooks.errorCode?.() ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
+  return { status: 'run_error', stopReason: 'error', errorCode, error: line((e as Error)?.message) };
+}
 
+/** Phase 3 (always): the agent's end and the task's teardown; a failing teardown spoils a completed episode. */
+async function tearDown(agent: Agent, ctx: EpisodeContext | null, spec: EpisodeSpec, hooks: EpisodeHooks, p: EpisodeProgress): Promise<void> {
+  if (ctx) await abortable(Promise.resolve(agent.end?.(ctx)), hooks.signal).catch(() => {});
+  try {
+    await spec.task.def.teardown?.({ p: p.params, seed: spec.seed });
+  } catch (e) {
+    if (p.status === 'completed') Object.assign(p, { status: 'run_error', errorCode: 'teardown_error', error: `teardown failed: ${(e as Error).message}` });
+  }
+}
+
+/** Phase 4: the state judge, only when the loop did not raise; then the VLM judge where it runs. */
+async function judgeEpisode(spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<VlmJudgeOutcome | null> {
+  const { task } = spec;
+  p.verdict = null;
+  if (p.status !== 'completed' || !p.initial || !p.last) return null;
+  try {
+    p.verdict = judgeTask(task, p.params, spec.evalMode, p.initial, p.last, p.answer, p.actions);
+  } catch (e) {
+    Object.assign(p, { status: 'eval_error', errorCode: e instanceof JudgeError ? 'judge_error' : 'eval_error', error: (e as Error).message });
+    return null;
+  }
+  if (!hooks.vlm || !vlmJudgeRuns(task, hooks.vlm.mode)) return null;
+  try {
+    const vlm = await abortable(runVlmJudge(hooks.vlm, { task, goal: p.goal, actions: p.actions, answer: p.answer }, recorder, hooks.signal), hooks.signal);
+    // A judge failure is never a task failure: where the VLM's verdict counts, the row is an eval_error.
+    if (vlm.counts && 'error_code' in vlm.row) Object.assign(p, { status: 'eval_error', errorCode: vlm.row.error_code, error: vlm.row.error });
+    return vlm;
+  } catch {
+    Object.assign(p, stopped(hooks.signal!));
+    return null;
+  }
+}
+
+/** Phase 5: the result row, from what the phases found. */
+function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome | null, trajectory: string, runtimeS: number): ResultRow {
+  const { task } = spec;
+  const verdict = p.verdict;
   // The agent ended the episode itself; for a task that cannot be done, saying so (ABORT) is the answer.
-  const terminatedByAgent = stopReason === 'complete' || stopReason === 'answer' || (stopReason === 'abort' && task.def.answer?.infeasible === true);
-  const vlmVerdict = vlmRow && 'passed' in vlmRow ? vlmRow : null;
-  const counted = vlmCounts ? (vlmVerdict ? { success: vlmVerdict.success, clean: vlmVerdict.clean, progress: vlmVerdict.success ? 1 : 0, passed: vlmVerdict.passed } : null) : verdict;
-  const passed = status === 'completed' ? (counted?.passed ?? false) : false;
-  const row: ResultRow = {
+  const terminatedByAgent = p.stopReason === 'complete' || p.stopReason === 'answer' || (p.stopReason === 'abort' && task.def.answer?.infeasible === true);
+  const vlmVerdict = vlm && 'passed' in vlm.row ? vlm.row : null;
+  const counted = vlm?.counts ? (vlmVerdict ? { success: vlmVerdict.success, clean: vlmVerdict.clean, progress: vlmVerdict.success ? 1 : 0, passed: vlmVerdict.passed } : null) : verdict;
+  const passed = p.status === 'completed' ? (counted?.passed ?? false) : false;
+  return {
     task_id: task.id,
     task_name: task.name,
     suite: task.suite,
@@ -363,65 +300,50 @@ export async function runEpisode(env: SimulatorEnv, agent: Agent, spec: EpisodeS
     instance: spec.instance,
     trial_id: spec.trial,
     seed: spec.seed,
-    params,
-    goal,
+    params: p.params,
+    goal: p.goal,
     agent: spec.agentName,
-    status,
-    error_code: errorCode,
-    error,
-    stop_reason: stopReason,
-    steps,
+    status: p.status,
+    error_code: p.errorCode,
+    error: p.error,
+    stop_reason: p.stopReason,
+    steps: p.steps,
     max_steps: spec.maxSteps,
     success: terminatedByAgent && passed,
     goal_success: counted?.success ?? false,
     progress: counted?.progress ?? 0,
     clean: counted?.clean ?? false,
     passed,
-    false_complete: terminatedByAgent && !passed && status === 'completed',
-    overdue_termination: (stopReason === 'max_steps' || stopReason === 'loop_detected') && (counted?.success ?? false),
-    answer,
+    false_complete: terminatedByAgent && !passed && p.status === 'completed',
+    overdue_termination: (p.stopReason === 'max_steps' || p.stopReason === 'loop_detected') && (counted?.success ?? false),
+    answer: p.answer,
     judge: verdict ? { success: verdict.success, clean: verdict.clean, progress: verdict.progress, passed: verdict.passed, issues: verdict.issues, warnings: verdict.warnings } : null,
-    init_state_hash: initial ? stateHash(initial.state) : null,
-    runtime_s: Math.round((performance.now() - t0)) / 1000,
-    trajectory: recorder.relDir,
-    usage,
-    rounds: round,
-    blind_rounds: blindRounds,
-    vlm_judge: vlmRow,
+    init_state_hash: p.initial ? stateHash(p.initial.state) : null,
+    runtime_s: runtimeS,
+    trajectory,
+    usage: p.usage,
+    rounds: p.round,
+    blind_rounds: p.blindRounds,
+    vlm_judge: vlm?.row ?? null,
     attempts: 1,
     retry: null,
   };
-  recorder.finish({ row, verdict, finalState: last?.state ?? null, initialState: initial?.state ?? null });
-  return { row, verdict };
 }
 
-/**
- * The judge's findings as the agent is told them: what is not done yet and what was changed that
- * should not have been. Expected values are left out: they could give a query's answer away.
- */
-export function feedbackText(v: Verdict): string {
-  const lines: string[] = [];
-  for (const i of v.issues) lines.push(`- not done: ${i.message ?? i.field}`);
-  for (const c of v.unexpectedChanges.slice(0, 10)) lines.push(`- changed but not asked for: ${c.path} (${c.kind})`);
-  if (v.unexpectedChanges.length > 10) lines.push(`- … and ${v.unexpectedChanges.length - 10} more unrequested changes`);
-  return lines.join('\n') || '- the task is not complete yet';
+function addUsage(sum: EpisodeUsage | null, u: StepUsage | undefined): EpisodeUsage | null {
+  if (!u) return sum;
+  const s = sum ?? { prompt_tokens: 0, completion_tokens: 0, requests: 0, latency_ms: 0, cost_usd: null };
+  s.prompt_tokens += u.prompt_tokens;
+  s.completion_tokens += u.completion_tokens;
+  s.requests += u.requests;
+  s.latency_ms += u.latency_ms;
+  if (u.cost_usd !== null) s.cost_usd = Math.round(((s.cost_usd ?? 0) + u.cost_usd) * 1e6) / 1e6;
+  return s;
 }
 
 function stopped(signal: AbortSignal): { status: EpisodeStatus; stopReason: StopReason; errorCode: string; error: string } {
   if (signal.reason instanceof EpisodeTimeout) return { status: 'timeout', stopReason: 'timeout', errorCode: 'episode_timeout', error: signal.reason.message };
   return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: 'the run was interrupted while this episode was in flight' };
-}
-
-export function judgeInput(initial: Observation, last: Observation, answer: string | null, actions: Action[]): JudgeInput {
-  return { init: initial.state, final: last.state, initRoute: initial.route, route: last.route, answer, actions };
-}
-
-function safeJudge(task: LoadedTask, params: Record<string, unknown>, evalMode: EvalMode, initial: Observation, last: Observation, answer: string | null, actions: Action[]): Verdict | null {
-  try {
-    return judge(buildJudgeSpec(task, params, evalMode), judgeInput(initial, last, answer, actions));
-  } catch {
-    return null;
-  }
 }
 
 interface InteractionRun {

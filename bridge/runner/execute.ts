@@ -12,12 +12,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent } from '../agents/types.ts';
-import type { EnvPool } from '../env/envPool.ts';
-import type { SimulatorEnv } from '../env/simulatorEnv.ts';
-import type { Observation } from '../env/simulatorEnv.ts';
+import type { Env, EnvSource, Observation } from '../env/types.ts';
 import type { Action } from '../protocol/actions.ts';
 import type { Verdict } from '../protocol/messages.ts';
-import { EpisodeTimeout, runEpisode, type VlmJudging } from './episode.ts';
+import { EpisodeTimeout, runEpisode } from './episode.ts';
+import type { VlmJudging } from './vlmJudging.ts';
 import { RETRIED_CODES } from './errorCodes.ts';
 import { errorEntry, type ErrorEntry } from './output.ts';
 import type { PlannedEpisode } from './plan.ts';
@@ -32,17 +31,17 @@ export function isInfraError(row: ResultRow): boolean {
 }
 
 export interface EpisodeEvents {
-  onStart?(env: SimulatorEnv, ep: PlannedEpisode, info: { goal: string; initial: Observation }): void;
-  onStep?(env: SimulatorEnv, ep: PlannedEpisode, info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void | Promise<void>;
-  onEnd?(env: SimulatorEnv, ep: PlannedEpisode, row: ResultRow, verdict: Verdict | null): void;
+  onStart?(env: Env, ep: PlannedEpisode, info: { goal: string; initial: Observation }): void;
+  onStep?(env: Env, ep: PlannedEpisode, info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void | Promise<void>;
+  onEnd?(env: Env, ep: PlannedEpisode, row: ResultRow, verdict: Verdict | null): void;
 }
 
 export interface ExecuteOptions {
   episodes: PlannedEpisode[];
-  pool: EnvPool;
+  pool: EnvSource;
   runDir: string;
   /** One agent per env (agents may keep per-episode state). */
-  agentFor(env: SimulatorEnv): Agent;
+  agentFor(env: Env): Agent;
   /** A finished episode (final row, after retries). */
   onRow(row: ResultRow): void;
   /** A failed attempt (kept in errors.jsonl, with `retried` when it ran again). */
@@ -70,7 +69,7 @@ export async function executeEpisodes(o: ExecuteOptions): Promise<ExecuteStats> 
   const retries = o.retries ?? 0;
 
   const worker = async (): Promise<void> => {
-    let env: SimulatorEnv | null = null;
+    let env: Env | null = null;
     try {
       env = await o.pool.acquire();
       let agent = o.agentFor(env);
@@ -117,7 +116,7 @@ export async function executeEpisodes(o: ExecuteOptions): Promise<ExecuteStats> 
   return stats;
 }
 
-async function runOnce(env: SimulatorEnv, agent: Agent, ep: PlannedEpisode, o: ExecuteOptions) {
+async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOptions) {
   const ctl = new AbortController();
   const onRunAbort = () => ctl.abort(o.signal!.reason ?? 'cancelled');
   if (o.signal?.aborted) onRunAbort();

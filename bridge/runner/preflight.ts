@@ -7,7 +7,8 @@ import { ChatClient, apiKeyFrom } from '../agents/chatClient.ts';
 import { OPENAI_DEFAULTS } from '../agents/openai.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import type { RunConfig } from './config.ts';
-import { vlmJudgeRuns, type VlmJudging } from './episode.ts';
+import { vlmJudgeRuns } from '../tasks/judging.ts';
+import type { VlmJudging } from './vlmJudging.ts';
 import type { PlannedEpisode } from './plan.ts';
 import type { ResultRow } from './types.ts';
 

@@ -8,7 +8,7 @@ import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
-import type { Observation } from '../env/simulatorEnv.ts';
+import type { Observation } from '../env/types.ts';
 import type { ResultRow } from './types.ts';
 import type { StepUsage } from '../agents/types.ts';
 import { scrub } from '../secrets.ts';

@@ -10,7 +10,7 @@ import type { EpisodeInfo, RunInfo } from '../protocol/messages.ts';
 import { createAgent, findAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import { EnvPool } from '../env/envPool.ts';
-import type { SimulatorEnv } from '../env/simulatorEnv.ts';
+import type { Env } from '../env/types.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { runsRoot, shownPath } from '../paths.ts';
@@ -84,7 +84,7 @@ export interface RunOptions {
   /** Finish this interrupted run folder instead of starting a new one. */
   resume?: string;
   /** Programmatic use: build the agent for each env instead of `--agent` from the registry. */
-  agentFactory?: (env: SimulatorEnv) => Agent;
+  agentFactory?: (env: Env) => Agent;
   /** Programmatic use and fault-injection tests: called around every episode. */
   events?: EpisodeEvents;
 }
@@ -252,7 +252,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       log(`open the studio to watch; starting in ${config.studioWait} s, or as soon as it connects`);
       await waitForStudio(bridge, config.studioWait * 1000, opts.signal);
     }
-    const infos = new Map<SimulatorEnv, EpisodeInfo>();
+    const infos = new Map<Env, EpisodeInfo>();
     const events: EpisodeEvents = {
       onStart: (env, ep, { goal, initial }) => {
         const info: EpisodeInfo = { episodeId: `${ep.task.id}#i${ep.instance}t${ep.trial}`, taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString() };
@@ -274,7 +274,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
         opts.events?.onEnd?.(env, ep, row, verdict);
       },
     };
-    const agentFor = opts.agentFactory ?? ((env: SimulatorEnv) => createAgent(config.agent, { ...agentOptions(config, env, log), bridge }));
+    const agentFor = opts.agentFactory ?? ((env: Env) => createAgent(config.agent, { ...agentOptions(config, env, log), bridge }));
     const stats = await executeEpisodes({
       episodes: input.episodes,
       pool,

@@ -8,14 +8,14 @@ import { describeAction } from '../protocol/actions.ts';
 import { UsageError } from '../protocol/errors.ts';
 import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
 import type { PhoneState } from '../protocol/state.ts';
-import type { Observation } from '../env/simulatorEnv.ts';
+import { requireState, type Observation } from '../env/types.ts';
 import type { EnvPool } from '../env/envPool.ts';
 import { judge } from '../judge/judge.ts';
 import type { BridgeServer, DeviceConnection, StudioBackend } from '../server/bridgeServer.ts';
 import { drawBaseSeed } from '../tasks/seeds.ts';
 import { didYouMean } from '../tasks/suggest.ts';
 import { goalText, loadRegistry, resolveMaxSteps, type LoadedTask, type Registry } from '../tasks/registry.ts';
-import { buildJudgeSpec } from './episode.ts';
+import { buildJudgeSpec } from '../tasks/judging.ts';
 import { agentGoal } from '../tasks/grounded.ts';
 import { setupOnPhone } from './setup.ts';
 import type { ResultRow } from './types.ts';
@@ -42,7 +42,7 @@ export function taskInfo(t: LoadedTask): TaskInfo {
 }
 
 function snapshotOf(o: Observation): StateSnapshot {
-  return { json: o.stateJson, route: o.route, revision: o.revision };
+  return { json: requireState(o, 'the studio').stateJson, route: o.route, revision: o.revision };
 }
 
 function verdictToEnd(row: ResultRow): Pick<EpisodeEnd, 'status' | 'stopReason' | 'steps' | 'answer' | 'error'> {

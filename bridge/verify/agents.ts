@@ -12,11 +12,12 @@ import type { Action } from '../protocol/actions.ts';
 import { isTerminalAction } from '../protocol/actions.ts';
 import type { Agent, AgentObservation, AgentReply, EpisodeContext } from '../agents/types.ts';
 import { createAgent } from '../agents/registry.ts';
+import { requireState } from '../env/types.ts';
 import { judge } from '../judge/judge.ts';
 import { matchPath } from '../judge/paths.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import type { OracleUi } from '../tasks/api.ts';
-import { buildJudgeSpec } from '../runner/episode.ts';
+import { buildJudgeSpec } from '../tasks/judging.ts';
 import type { StrayChange, StrayPlan } from './strayChanges.ts';
 
 type Terminal = Extract<Action, { type: 'answer' | 'complete' | 'abort' }>;
@@ -95,7 +96,7 @@ export class OracleThenStray implements Agent {
   }
 
   async act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
-    if (this.initial === null) this.initial = { state: obs.state, route: obs.route };
+    if (this.initial === null) this.initial = { state: requireState(obs, 'verify').state, route: obs.route };
     if (this.phase === 'oracle') {
       const reply = await this.oracle.act(obs, ep);
       if (!('action' in reply) || !isTerminalAction(reply.action)) return reply;
@@ -139,15 +140,16 @@ export class OracleThenStray implements Agent {
    * shows what the judge makes of it.
    */
   private choose(obs: AgentObservation, ep: EpisodeContext, answer: string | null): StrayPlan | null {
+    const state = requireState(obs, 'verify').state;
     const plans: { id: string; plan: StrayPlan }[] = [];
     for (const c of this.candidates) {
-      const plan = c.plan(obs.state, ep.params);
+      const plan = c.plan(state, ep.params);
       if (plan) plans.push({ id: c.id, plan });
     }
     this.outcome.tried = plans.map((p) => ({ id: p.id, path: p.plan.path }));
     if (plans.length === 0) return null;
     for (const { id, plan } of plans) {
-      const draft = structuredClone(obs.state);
+      const draft = structuredClone(state);
       plan.apply(draft);
       try {
         const v = judge(buildJudgeSpec(ep.task, ep.params, ep.evalMode), { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [] });

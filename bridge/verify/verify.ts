@@ -24,10 +24,11 @@ import type { Agent } from '../agents/types.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { launchChromium } from '../env/browser.ts';
 import { EnvPool } from '../env/envPool.ts';
-import type { Observation, SimulatorEnv } from '../env/simulatorEnv.ts';
+import { requireState, type Env, type Observation, type StatefulObservation } from '../env/types.ts';
 import { diffStates } from '../judge/diff.ts';
 import { judge } from '../judge/judge.ts';
-import { buildJudgeSpec, judgeInput, runEpisode, type EpisodeSpec } from '../runner/episode.ts';
+import { buildJudgeSpec, judgeInput } from '../tasks/judging.ts';
+import { runEpisode, type EpisodeSpec } from '../runner/episode.ts';
 import { TrajectoryRecorder } from '../runner/recorder.ts';
 import { setupOnPhone, stateHash } from '../runner/setup.ts';
 import type { ResultRow } from '../runner/types.ts';
@@ -211,7 +212,7 @@ export async function verifyTasks(opts: VerifyOptions, planned?: VerifyPlan): Pr
       // Each page takes the next instance in plan order; results are put back in that order.
       const byIndex = new Map<number, InstanceResult>();
       let next = 0;
-      const worker = async (env: SimulatorEnv) => {
+      const worker = async (env: Env) => {
         if (opts.screenshots === false) env.screenshots = false;
         while (next < plan.instances.length) {
           if (opts.signal?.aborted) {
@@ -260,7 +261,7 @@ interface EpisodeRun {
   dir: string;
 }
 
-async function episode(env: SimulatorEnv, agent: Agent, inst: PlannedInstance, runDir: string, name: string, maxSteps: number, signal?: AbortSignal): Promise<EpisodeRun> {
+async function episode(env: Env, agent: Agent, inst: PlannedInstance, runDir: string, name: string, maxSteps: number, signal?: AbortSignal): Promise<EpisodeRun> {
   const rel = join(inst.dir, name);
   const recorder = new TrajectoryRecorder(runDir, rel, inst.task.id);
   const spec: EpisodeSpec = { task: inst.task, instance: inst.instance, trial: 0, seed: inst.seed, maxSteps, loopDetect: 0, evalMode: inst.evalMode, agentName: agent.name };
@@ -311,7 +312,7 @@ function hashDiff(a: PhoneState, b: PhoneState): string {
   return `; they differ at ${changes.slice(0, 3).map((c) => c.path).join(', ')}${changes.length > 3 ? ` and ${changes.length - 3} more` : ''}`;
 }
 
-async function verifyInstance(env: SimulatorEnv, inst: PlannedInstance, runDir: string, signal?: AbortSignal): Promise<InstanceResult> {
+async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, signal?: AbortSignal): Promise<InstanceResult> {
   const t0 = performance.now();
   const { task, seed } = inst;
   const checks = new Map<CheckName, CheckResult>();
@@ -319,13 +320,13 @@ async function verifyInstance(env: SimulatorEnv, inst: PlannedInstance, runDir: 
   let params: Record<string, unknown> = {};
 
   // Set the instance up twice (what the episodes do, without an agent).
-  let first: Observation | null = null;
-  let second: Observation | null = null;
+  let first: StatefulObservation | null = null;
+  let second: StatefulObservation | null = null;
   try {
     params = (await setupOnPhone(env, task, seed, inst.evalMode)).params;
-    first = await env.observe({ advanceMs: 0, screenshot: false });
+    first = requireState(await env.observe({ advanceMs: 0, screenshot: false }), 'verify');
     await setupOnPhone(env, task, seed, inst.evalMode);
-    second = await env.observe({ advanceMs: 0, screenshot: false });
+    second = requireState(await env.observe({ advanceMs: 0, screenshot: false }), 'verify');
   } catch (e) {
     const why = `setting the instance up failed: ${(e as Error).message.split('\n')[0]}`;
     set({ check: 'initial', status: 'fail', reason: why });

@@ -13,6 +13,7 @@ import type { Agent } from '../../bridge/agents/types.ts';
 import { CHROMIUM_ARGS, requireChromium } from '../../bridge/env/browser.ts';
 import { EnvPool } from '../../bridge/env/envPool.ts';
 import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
+import type { Env } from '../../bridge/env/types.ts';
 import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
 import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../../bridge/runner/config.ts';
@@ -27,7 +28,7 @@ function config(name: string, over: Partial<RunConfig> = {}): RunConfig {
 }
 
 const quiet = { log: () => {} };
-const oracleFor = (env: SimulatorEnv) => createAgent('oracle', { coordsFromCss: env.coordsFromCss });
+const oracleFor = (env: Env) => createAgent('oracle', { coordsFromCss: env.coordsFromCss });
 
 describe('a broken page', () => {
   it('a page closed mid-episode gives a run_error row with an error code; the run completes', async () => {
@@ -38,7 +39,7 @@ describe('a broken page', () => {
         onStep: async (env, ep, s) => {
           if (!done && ep.task.id === 'chat.PinChat' && s.index === 2) {
             done = true;
-            await env.page.close();
+            await (env as SimulatorEnv).page.close();
           }
         },
       },
@@ -63,7 +64,7 @@ describe('a broken page', () => {
           if (!crashed && ep.task.id === 'chat.SendMessage' && s.index === 1) {
             crashed = true;
             // Kill the renderer process the way a real crash does.
-            await env.page.goto('chrome://crash').catch(() => {});
+            await (env as SimulatorEnv).page.goto('chrome://crash').catch(() => {});
           }
         },
       },
@@ -89,7 +90,7 @@ describe('a broken page', () => {
 describe('--episode-timeout', () => {
   it('a hung agent ends as timeout and the run goes on', async () => {
     const hangOn = 'chat.PinChat';
-    const factory = (env: SimulatorEnv): Agent => {
+    const factory = (env: Env): Agent => {
       const oracle = oracleFor(env);
       return {
         name: 'sometimes-hangs',

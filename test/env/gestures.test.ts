@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
 import { EnvPool } from '../../bridge/env/envPool.ts';
-import type { Observation, SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
+import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
+import type { StatefulObservation as Observation } from '../../bridge/env/types.ts';
 import type { Action } from '../../bridge/protocol/actions.ts';
 import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';

@@ -1,0 +1,99 @@
+/**
+ * The `Env` interface: one phone, as the runner, the agents, verify and the studio session know
+ * it. `SimulatorEnv` (a Playwright page showing the simulated phone) is the first implementation;
+ * a real device over ADB plugs in behind the same interface. What a backend cannot do is said by
+ * its `capabilities`, never by a method that throws at random: a real phone has no state tree, so
+ * its observations carry `state: null` and the state judge cannot run on it.
+ *
+ * This module imports only the protocol: agents and the runner depend on it, not on a backend.
+ */
+import type { Action } from '../protocol/actions.ts';
+import type { EnvironmentEvent } from '../protocol/messages.ts';
+import type { PhoneState, Route, UiNode } from '../protocol/state.ts';
+import type { CoordConfig } from './coords.ts';
+
+export interface Observation {
+  /** JPEG bytes of the screen the agent sees (empty when screenshots are off). */
+  screenshot: Buffer;
+  /** The phone's state tree; null on a backend without one (`capabilities.state` false). */
+  state: PhoneState | null;
+  stateJson: string | null;
+  route: Route;
+  tree: UiNode[];
+  /** Increases with every change the phone makes; 0 where the backend does not count. */
+  revision: number;
+}
+
+/** An observation from a backend with a state tree (what the state judge and task setup need). */
+export interface StatefulObservation extends Observation {
+  state: PhoneState;
+  stateJson: string;
+}
+
+export function hasState(o: Observation): o is StatefulObservation {
+  return o.state !== null && o.stateJson !== null;
+}
+
+export interface EnvCapabilities {
+  /** A JSON state tree: reset to an instance's state, the state judge, state diffs in the studio. */
+  state: boolean;
+  /** `snapshot()` and `restore()` of the whole phone, in place. */
+  snapshot: boolean;
+  /** `deliver()`: the world acts on the phone (interactive tasks' scripted contacts). */
+  events: boolean;
+}
+
+export interface StepResult {
+  observation: Observation;
+  /** The action in CSS pixels of the phone, as it was performed (what the studio draws). */
+  cssAction: Action;
+}
+
+export interface Env {
+  /** The device id: unique among the envs of one run. */
+  readonly deviceId: string;
+  readonly capabilities: EnvCapabilities;
+  /** The coordinate space actions arrive in and the screenshot scale. */
+  readonly coords: CoordConfig;
+  /** Off: observations carry an empty screenshot (verify's `--no-screenshots`). */
+  screenshots: boolean;
+  /** CSS pixels of the phone → the agent's coordinate space (oracles compute taps in CSS pixels). */
+  coordsFromCss(p: { x: number; y: number }): { x: number; y: number };
+  /** Replaces the phone's whole state (needs `capabilities.state`) and goes to `route` (default: home). */
+  reset(state: PhoneState | string, route?: Route): Promise<void>;
+  openApp(app: string): Promise<void>;
+  /** Needs `capabilities.events`. */
+  deliver(events: EnvironmentEvent[]): Promise<void>;
+  /** Waits until the phone is still (advancing its clock by `advanceMs` first), then observes it. */
+  observe(opts?: { advanceMs?: number; screenshot?: boolean }): Promise<Observation>;
+  /** Performs one action through real input and returns the next observation. */
+  step(action: Action, opts?: { screenshot?: boolean }): Promise<StepResult>;
+  screenshot(): Promise<Buffer>;
+  /** An opaque id for the whole phone as it is now (needs `capabilities.snapshot`). */
+  snapshot(): Promise<string>;
+  /** Brings the phone back to a snapshot, in place (needs `capabilities.snapshot`). */
+  restore(snapshot: string): Promise<void>;
+}
+
+/**
+ * Where the runner gets its envs: the simulator's `EnvPool` (warm pages, crash replacement) or a
+ * set of devices. Workers acquire one env each and give it back; a broken one is replaced.
+ */
+export interface EnvSource<E extends Env = Env> {
+  /** How many envs can run at once. */
+  readonly size: number;
+  acquire(): Promise<E>;
+  release(env: E): void;
+  /** The env cannot run another episode (its page crashed, its device went away). */
+  isBroken(env: E): boolean;
+  /** The run-error code for what happened to a broken env (docs/errors.md), or null. */
+  failureCode(env: E): string | null;
+  /** A working env in place of a broken one (rejects when none can be had). */
+  replace(env: E): Promise<E>;
+}
+
+/** The observation's state, or a clear error naming who needed it (a backend without a state tree). */
+export function requireState(o: Observation, who: string): StatefulObservation {
+  if (hasState(o)) return o;
+  throw new Error(`${who} needs the phone's state tree, and this device has none (a real phone): use the simulator, or a VLM judge for real devices`);
+}
