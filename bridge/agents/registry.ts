@@ -1,6 +1,6 @@
 /** Built-in agents by name (`--agent NAME`). Add one with a file exporting an AgentFactory and a line here. */
 import { UsageError } from '../protocol/errors.ts';
-import { didYouMean } from '../tasks/suggest.ts';
+import { didYouMean } from '../protocol/suggest.ts';
 import { noopAgent } from './noop.ts';
 import { oracleAgent } from './oracle.ts';
 import { openaiAgent } from './openai.ts';

@@ -1,6 +1,6 @@
 /**
  * `--agent remote`: the agent runs in another process, in any language, and talks to the run's
- * bridge over HTTP + JSON (`/agent/v1/…`, served by bridge/server/agentHub.ts). This side turns
+ * bridge over HTTP + JSON (`/agent/v1/…`, served by ./remoteHub.ts). This side turns
  * each episode into a start turn, one act turn per observation and an end turn, and waits for the
  * answers. docs/remote-agents.md has the protocol; bridge/clients/python/ a standard-library client.
  */
@@ -10,7 +10,9 @@ import { shownPath } from '../paths.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { VIEWPORT } from '../protocol/state.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
-import type { AgentHub, EpisodeTiming, RemoteEpisode, StartInput, WireCoords } from '../server/agentHub.ts';
+import type { WireCoords } from '../protocol/remoteAgent.ts';
+import { agentHubOf, type AgentHub } from './remoteHub.ts';
+import type { EpisodeTiming, RemoteEpisode, StartInput } from './remoteEpisode.ts';
 import type { Agent, AgentFactory, AgentFactoryOptions, AgentObservation, AgentReply, EpisodeContext } from './types.ts';
 
 export const DEFAULT_CONNECT_TIMEOUT_S = 120;
@@ -120,7 +122,7 @@ export const remoteAgent: AgentFactory = {
     const turnTimeoutS = seconds(opts.turnTimeoutS, DEFAULT_TURN_TIMEOUT_S, 'the agent turn timeout (--agent-turn-timeout)');
     const log = typeof opts.log === 'function' ? (opts.log as (line: string) => void) : (line: string) => console.log(line);
     const coords = coordConfig(opts);
-    const hub = bridge.agents;
+    const hub = agentHubOf(bridge, bridge.log);
     if (!announced.has(hub)) {
       announced.add(hub);
       log(`remote agent: waiting for a client at ${bridge.url} (token ${bridge.token}); start one in another terminal: ${exampleCommand(bridge)}  (your own agent: docs/remote-agents.md)`);

@@ -3,7 +3,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../protocol/errors.ts';
-import { didYouMean } from '../tasks/suggest.ts';
+import { didYouMean } from '../protocol/suggest.ts';
 import type { Selection } from '../tasks/registry.ts';
 
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>;

@@ -18,7 +18,7 @@ import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
-import { didYouMean } from '../tasks/suggest.ts';
+import { didYouMean } from '../protocol/suggest.ts';
 import { findFormat } from '../agents/formats/index.ts';
 import { choiceFlag, envNameFlag, intFlag, listFlag, numberFlag, parseFlags, urlFlag, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
 import { cmdVerify } from './verifyCommand.ts';

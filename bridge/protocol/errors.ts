@@ -93,3 +93,11 @@ export function reviveError(s: SerializedError): PhonegymError {
   if (!known) (err as { remoteName?: string }).remoteName = s.name;
   return err;
 }
+
+/** A refused HTTP request: the status, a code a client can switch on, and a message a person can act on. */
+export interface HttpProblem {
+  status: number;
+  code: string;
+  message: string;
+  field?: string;
+}

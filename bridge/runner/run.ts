@@ -12,6 +12,7 @@ import type { Agent } from '../agents/types.ts';
 import { EnvPool } from '../env/envPool.ts';
 import type { Env } from '../env/types.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
+import { agentHubOf } from '../agents/remoteHub.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { runsRoot, shownPath } from '../paths.ts';
 import { scrub } from '../secrets.ts';
@@ -229,6 +230,8 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
   const { config, runDir, opts } = input;
   const log = opts.log;
   const bridge = await BridgeServer.start({ staticDir: input.webDir, port: config.port });
+  // Remote clients poll `/agent/v1/…` from the moment the run prints its URL and token.
+  if (config.agent === 'remote') agentHubOf(bridge, bridge.log);
   let pool: EnvPool | null = null;
   const studio = new StudioSession(bridge, input.plan.registry, input.runInfo);
   try {

@@ -13,7 +13,7 @@ import type { EnvPool } from '../env/envPool.ts';
 import { judge } from '../judge/judge.ts';
 import type { BridgeServer, DeviceConnection, StudioBackend } from '../server/bridgeServer.ts';
 import { drawBaseSeed } from '../tasks/seeds.ts';
-import { didYouMean } from '../tasks/suggest.ts';
+import { didYouMean } from '../protocol/suggest.ts';
 import { goalText, loadRegistry, resolveMaxSteps, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { buildJudgeSpec } from '../tasks/judging.ts';
 import { agentGoal } from '../tasks/grounded.ts';

@@ -13,7 +13,7 @@ import type { ErrorCode } from '../protocol/errors.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, type ClientRole, type WireMessage } from '../protocol/messages.ts';
 import { validateMessage } from '../protocol/rpc.ts';
 import type { Route } from '../protocol/state.ts';
-import { AgentHub } from './agentHub.ts';
+import type { HttpRoute, RouteHost } from './http.ts';
 import { DEVICE_ID_PATTERN, DeviceConnectionImpl, DeviceRegistry, type DeviceConnection, type DeviceKind } from './deviceRegistry.ts';
 import { sendText, serveStatic } from './staticFiles.ts';
 import { StudioHub, type StudioBackend } from './studioHub.ts';
@@ -72,17 +72,17 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export class BridgeServer {
+export class BridgeServer implements RouteHost {
   readonly url: string;
   readonly token: string;
   readonly port: number;
   readonly studio: StudioHub;
-  /** `/agent/v1/…`: turns for agents in other processes (docs/remote-agents.md). */
-  readonly agents: AgentHub;
+  /** JSON endpoints mounted by prefix (the remote-agent hub's `/agent/`). */
+  private readonly routes = new Map<string, HttpRoute>();
   private readonly registry: DeviceRegistry;
   private readonly wss: WebSocketServer;
   private readonly origins: Set<string>;
-  private readonly log: (line: string) => void;
+  readonly log: (line: string) => void;
   private readonly staticDir: string;
   private backend: StudioBackend | undefined;
   private closing: Promise<void> | null = null;
@@ -121,7 +121,6 @@ export class BridgeServer {
     this.backend = opts.backend;
     this.registry = new DeviceRegistry(this.log);
     this.studio = new StudioHub({ registry: this.registry, backend: () => this.backend, log: this.log });
-    this.agents = new AgentHub({ tokenMatches: (given) => tokenMatches(this.token, given), originAllowed: (o) => this.origins.has(o), log: this.log });
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: MAX_MESSAGE_BYTES,
@@ -160,6 +159,25 @@ export class BridgeServer {
     return this.registry.list();
   }
 
+  tokenMatches(given: string | null): boolean {
+    return tokenMatches(this.token, given);
+  }
+
+  originAllowed(origin: string): boolean {
+    return this.origins.has(origin);
+  }
+
+  /** Serves every request whose path starts with `prefix` (e.g. `/agent/`) by `route`. */
+  mount(prefix: string, route: HttpRoute): void {
+    if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`bridge: a route prefix starts and ends with "/", got ${JSON.stringify(prefix)}`);
+    if (this.routes.has(prefix)) throw new Error(`bridge: ${prefix} is already mounted`);
+    this.routes.set(prefix, route);
+  }
+
+  mounted(prefix: string): HttpRoute | undefined {
+    return this.routes.get(prefix);
+  }
+
   setBackend(b: StudioBackend): void {
     this.backend = b;
   }
@@ -171,7 +189,7 @@ export class BridgeServer {
   }
 
   private async shutdown(): Promise<void> {
-    await this.agents.close();
+    await Promise.all([...this.routes.values()].map((r) => r.close?.()));
     this.registry.closeAll('the bridge is shutting down');
     this.studio.closeAll('the bridge is shutting down', CloseCode.goingAway);
     for (const ws of this.wss.clients) ws.close(CloseCode.goingAway, 'the bridge is shutting down');
@@ -227,9 +245,8 @@ export class BridgeServer {
       res.end();
       return;
     }
-    if (url.pathname.startsWith('/agent/')) {
-      this.agents.handle(req, res, url);
-      return;
+    for (const [prefix, route] of this.routes) {
+      if (url.pathname.startsWith(prefix)) return route.handle(req, res, url);
     }
     if (url.pathname.startsWith('/ws/')) {
       sendText(res, 426, 'this endpoint takes WebSocket connections only', { Upgrade: 'websocket' });

@@ -10,7 +10,7 @@ import { UsageError } from '../protocol/errors.ts';
 import { DIFFICULTIES, OBJECTIVES, type Difficulty, type ParamSpec, type TaskDefinition } from './api.ts';
 import { GROUNDED_EXTRA_STEPS, type EvalMode } from './grounded.ts';
 import { resolveSplit } from './splits.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../protocol/suggest.ts';
 import { REPO_ROOT, TASKS_ROOT } from '../paths.ts';
 
 const DEFAULT_BUDGET: Record<Difficulty, number> = { L1: 15, L2: 30, L3: 45, L4: 60 };

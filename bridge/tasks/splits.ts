@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
 import { REPO_ROOT } from '../paths.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../protocol/suggest.ts';
 
 export function splitNames(root: string): string[] {
   const dir = join(root, 'splits');

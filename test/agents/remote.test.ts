@@ -14,11 +14,19 @@ import { UsageError } from '../../bridge/protocol/errors.ts';
 import type { EnvironmentEvent } from '../../bridge/protocol/messages.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../../bridge/runner/config.ts';
 import { runEvaluation } from '../../bridge/runner/run.ts';
-import { parseAction, RemoteAgentError, type EpisodeTiming, type StartInput } from '../../bridge/server/agentHub.ts';
+import { parseAction, RemoteAgentError } from '../../bridge/protocol/remoteAgent.ts';
+import { agentHubOf } from '../../bridge/agents/remoteHub.ts';
+import type { EpisodeTiming, StartInput } from '../../bridge/agents/remoteEpisode.ts';
 import type { BridgeServer } from '../../bridge/server/bridgeServer.ts';
 import { bridgesClosedAfterEach } from '../bridge/helpers.ts';
 
-const bridge = bridgesClosedAfterEach();
+const bareBridge = bridgesClosedAfterEach();
+/** A bridge with the remote-agent hub mounted, as `phonegym run --agent remote` has it. */
+const bridge = async () => {
+  const started = await bareBridge();
+  agentHubOf(started.server);
+  return started;
+};
 
 const PY_DIR = fileURLToPath(new URL('../../bridge/clients/python/', import.meta.url));
 
@@ -58,7 +66,7 @@ const answer = (server: BridgeServer, body: Record<string, unknown>) => call(ser
 
 /** Opens an episode whose start turn and step 0 client "a" has taken; `acting` is the bridge side's wait for the answer. */
 async function stepHandedOut(server: BridgeServer, t: EpisodeTiming = timing()) {
-  const ep = server.agents.openEpisode(start(), t);
+  const ep = agentHubOf(server).openEpisode(start(), t);
   await next(server, 'a');
   const acting = ep.act(obs(0));
   acting.catch(() => {}); // the tests that expect a rejection await it themselves
@@ -115,7 +123,7 @@ describe('agent hub: access and errors', () => {
 describe('agent hub: turns', () => {
   it('hands start and act turns out, takes the action, and tells the client how the episode ended', async () => {
     const { server } = await bridge();
-    const ep = server.agents.openEpisode(start(), timing());
+    const ep = agentHubOf(server).openEpisode(start(), timing());
     const s = await next(server, 'a');
     expect(s).toMatchObject({ status: 200, body: { type: 'start', episode: ep.id, task_id: 'chat.PinChat', max_steps: 10, coords: { space: 'pixels', width: 360, height: 800 } } });
     await ep.started;
@@ -157,8 +165,8 @@ describe('agent hub: turns', () => {
     const polls = [next(server, 'a'), next(server, 'b')];
     // Both polls must be waiting before the turns exist.
     await expect.poll(() => call(server, 'GET', '/agent/v1/hello').then((r) => r.body.waiting_polls)).toBe(2);
-    const e1 = server.agents.openEpisode(start('chat.PinChat'), timing());
-    const e2 = server.agents.openEpisode(start('chat.MuteChat'), timing());
+    const e1 = agentHubOf(server).openEpisode(start('chat.PinChat'), timing());
+    const e2 = agentHubOf(server).openEpisode(start('chat.MuteChat'), timing());
     const got = await Promise.all(polls);
     expect(got.map((r) => r.status)).toEqual([200, 200]);
     expect(got.map((r) => r.body.episode).sort()).toEqual([e1.id, e2.id].sort());
@@ -167,7 +175,7 @@ describe('agent hub: turns', () => {
 
   it('keeps an episode with the client that took its start turn', async () => {
     const { server } = await bridge();
-    const ep = server.agents.openEpisode(start(), timing());
+    const ep = agentHubOf(server).openEpisode(start(), timing());
     expect((await next(server, 'a')).body.type).toBe('start');
     const acting = ep.act(obs(0));
     // Another client finds nothing for it; the owner gets the act turn.
@@ -180,7 +188,7 @@ describe('agent hub: turns', () => {
 
   it('says what is wrong with answers to the wrong episode or step', async () => {
     const { server } = await bridge();
-    const ep = server.agents.openEpisode(start(), timing());
+    const ep = agentHubOf(server).openEpisode(start(), timing());
     await next(server, 'a');
     const acting = ep.act(obs(3));
     // Not handed out yet: nobody may answer it.
@@ -208,16 +216,16 @@ describe('agent hub: turns', () => {
 
   it('fails an episode no client comes to with how to start one, and later episodes at once', async () => {
     const { server } = await bridge();
-    const ep = server.agents.openEpisode(start(), timing({ connectTimeoutMs: 50, howToConnect: 'Start: python3 example_agent.py --url U --token <token>' }));
+    const ep = agentHubOf(server).openEpisode(start(), timing({ connectTimeoutMs: 50, howToConnect: 'Start: python3 example_agent.py --url U --token <token>' }));
     const err = await ep.started.catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'remote_agent_absent' });
     expect((err as Error).message).toMatch(/no remote agent connected within 0\.05 s \(--agent-connect-timeout\)\. Start: python3 example_agent\.py/);
     // The next episode does not wait the whole timeout again (this one is a minute long).
-    const again = server.agents.openEpisode(start(), timing());
+    const again = agentHubOf(server).openEpisode(start(), timing());
     await expect(again.started).rejects.toMatchObject({ code: 'remote_agent_absent' });
     // A client that shows up clears that: episodes wait for it again.
     await call(server, 'GET', '/agent/v1/hello?client=late');
-    const third = server.agents.openEpisode(start(), timing());
+    const third = agentHubOf(server).openEpisode(start(), timing());
     expect((await next(server, 'late', 0)).body).toMatchObject({ type: 'start', episode: third.id });
     await third.started;
   });
@@ -233,7 +241,7 @@ describe('agent hub: turns', () => {
     const { ep, acting } = await stepHandedOut(server);
     const waiting = next(server, 'b');
     await expect.poll(() => call(server, 'GET', '/agent/v1/hello').then((r) => r.body.waiting_polls)).toBe(1);
-    await server.agents.close();
+    await agentHubOf(server).close();
     expect(await waiting).toEqual({ status: 200, body: { type: 'done' } });
     expect((await next(server, 'b')).body).toEqual({ type: 'done' });
     await expect(acting).rejects.toMatchObject({ code: 'remote_closed' });

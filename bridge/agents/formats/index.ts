@@ -4,7 +4,7 @@
  * describes each.
  */
 import { UsageError } from '../../protocol/errors.ts';
-import { didYouMean } from '../../tasks/suggest.ts';
+import { didYouMean } from '../../protocol/suggest.ts';
 import { autoglmFormat } from './autoglm.ts';
 import { phonegymFormat } from './phonegym.ts';
 import { qwenFormat } from './qwen.ts';
