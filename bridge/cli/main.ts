@@ -12,7 +12,7 @@ import { preflight } from '../runner/preflight.ts';
 import { ISOLATIONS } from '../env/envPool.ts';
 import { parseShard } from '../runner/plan.ts';
 import { configOfRun, readMeta } from '../runner/resume.ts';
-import { shardProcessMain } from '../runner/processes.ts';
+import { shardProcessMain } from '../runner/shardProcess.ts';
 import { cmdMerge } from './mergeCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';

@@ -9,17 +9,14 @@
  * into the shared folders; the parent appends every row it receives to the top-level files
  * while the shards run (one whole line per write).
  */
-import { scrub } from '../secrets.ts';
 import { fork, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureWebBuild } from '../build/webBuild.ts';
 import { BIN_PATH } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import type { ExecuteStats } from './execute.ts';
 import { RunWriter, type ErrorEntry } from './output.ts';
-import { planRun, splitForProcesses, type PlannedEpisode } from './plan.ts';
-import { summarize } from './summary.ts';
+import { splitForProcesses, type PlannedEpisode } from './plan.ts';
 import type { ResultRow } from './types.ts';
 
 export interface ShardLayout {
@@ -76,7 +73,7 @@ export function processLayout(config: RunConfig, episodes: PlannedEpisode[]): Pr
 }
 
 /** The job a shard process gets over IPC. */
-interface ShardJob {
+export interface ShardJob {
   type: 'job';
   config: RunConfig;
   runDir: string;
@@ -86,7 +83,7 @@ interface ShardJob {
   keys: string[];
 }
 
-type ShardMessage = { type: 'row'; row: ResultRow } | { type: 'error'; entry: ErrorEntry } | { type: 'done'; stats: ExecuteStats; chromium: string | null } | { type: 'log'; line: string };
+export type ShardMessage = { type: 'row'; row: ResultRow } | { type: 'error'; entry: ErrorEntry } | { type: 'done'; stats: ExecuteStats; chromium: string | null } | { type: 'log'; line: string };
 
 export async function runInProcesses(a: {
   config: RunConfig;
@@ -147,75 +144,4 @@ export async function runInProcesses(a: {
     top.close();
   }
   return { stats: total, chromium };
-}
-
-/**
- * The shard process (`phonegym __shard`, forked by the parent): waits for its job, runs its
- * episodes with the parallel runner, writes its shard folder and reports every row upwards.
- * It stops cleanly on the parent's `stop`, on SIGINT, and when the parent goes away.
- */
-export async function shardProcessMain(): Promise<number> {
-  // Listen for stop before anything else: a Ctrl+C during start-up must not be lost.
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.on('message', (m: { type: string }) => m.type === 'stop' && stop());
-  process.on('SIGINT', stop);
-  process.on('disconnect', stop);
-  const job = await new Promise<ShardJob>((resolve) => {
-    const onJob = (m: ShardJob) => {
-      if (m.type !== 'job') return;
-      process.off('message', onJob);
-      resolve(m);
-    };
-    process.on('message', onJob);
-  });
-  const send = (m: ShardMessage) => {
-    if (process.connected) process.send!(m);
-  };
-  const dir = join(job.runDir, 'shards', job.prefix);
-  mkdirSync(dir, { recursive: true });
-  const writer = new RunWriter(dir);
-  const rows: ResultRow[] = [];
-  const errors: ErrorEntry[] = [];
-  // (run.ts imports this module: the runner is loaded when a shard process needs it)
-  const { runLocal } = await import('./run.ts');
-  try {
-    const plan = await planRun(job.config);
-    const keys = new Set(job.keys);
-    const episodes = plan.episodes.filter((e) => keys.has(e.key));
-    if (episodes.length !== keys.size) throw new Error(`shard ${job.prefix}: planned ${episodes.length} of the ${keys.size} episodes it was given; the task files changed while the run started`);
-    const web = await ensureWebBuild({ log: (l) => console.log(l) });
-    const log = (line: string) => console.log(scrub(line));
-    const { stats, chromium } = await runLocal({
-      config: job.config,
-      plan,
-      episodes,
-      runDir: job.runDir,
-      prefix: job.prefix,
-      parallel: job.parallel,
-      browsers: job.browsers,
-      webDir: web.dir,
-      runInfo: { runId: job.prefix, runDir: job.runDir, agent: job.config.agent, tasks: episodes.length, startedAt: new Date().toISOString() },
-      onRow: (row) => {
-        writer.row(row);
-        rows.push(row);
-        log(`${row.task_id} #${row.instance} t${row.trial_id}: ${row.status} ${row.success ? 'PASS' : 'FAIL'}`);
-        send({ type: 'row', row });
-      },
-      onError: (entry) => {
-        writer.error(entry);
-        errors.push(entry);
-        send({ type: 'error', entry });
-      },
-      opts: { log, signal: controller.signal },
-    });
-    send({ type: 'done', stats, chromium });
-    return 0;
-  } catch (e) {
-    console.error(e);
-    return 1;
-  } finally {
-    writer.close();
-    writeFileSync(join(dir, 'summary.json'), scrub(JSON.stringify(summarize(rows, { passK: job.config.passK, errors }), null, 2)));
-  }
 }

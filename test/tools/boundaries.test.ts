@@ -48,3 +48,67 @@ describe('import boundaries', () => {
     expect(problems).toContain('tasks/chat/Bad.ts: calls Math.random');
   });
 });
+
+describe('the isomorphic layer, per-folder rules and circles', () => {
+  const iso = 'simulator-apps/catalog.ts\nsimulator-apps/*/logic.ts  # pure rules\n';
+
+  it('Node may import only the isomorphic modules, and those only the protocol and each other', () => {
+    const root = tree({
+      'simulator-apps/ISOMORPHIC.list': iso,
+      'bridge/protocol/state.ts': 'export type X = 1;',
+      'simulator-apps/chat/logic.ts': "import type { X } from '../../bridge/protocol/state.ts'; import { y } from '../catalog.ts';",
+      'simulator-apps/chat/model.ts': "import { y } from './logic.ts';",
+      'simulator-apps/catalog.ts': "import { m } from './chat/model.ts';",
+      'bridge/runner/run.ts': "import { y } from '../../simulator-apps/chat/logic.ts'; import { m } from '../../simulator-apps/chat/model.ts';",
+      'tasks/chat/A.ts': "import { m } from '../../simulator-apps/chat/model.ts';",
+    });
+    const problems = checkBoundaries(root).join('\n');
+    expect(problems).toContain('bridge/runner/run.ts: imports simulator-apps/chat/model.ts, which is not one of the phone\'s isomorphic modules');
+    expect(problems).toContain('tasks/chat/A.ts: imports simulator-apps/chat/model.ts, which is not one of the phone\'s isomorphic modules');
+    expect(problems).toContain('simulator-apps/catalog.ts: imports simulator-apps/chat/model.ts (an isomorphic module imports only bridge/protocol');
+    expect(problems).not.toContain('bridge/runner/run.ts: imports simulator-apps/chat/logic.ts');
+    expect(problems).not.toContain('simulator-apps/chat/logic.ts:');
+  });
+
+  it('a bridge folder imports only what its DEPS.list names, and every folder has one', () => {
+    const root = tree({
+      'bridge/protocol/DEPS.list': '# nothing\n',
+      'bridge/protocol/state.ts': 'export type X = 1;',
+      'bridge/server/DEPS.list': 'bridge/protocol\n',
+      'bridge/server/hub.ts': "import type { X } from '../protocol/state.ts'; import { run } from '../runner/run.ts';",
+      'bridge/runner/DEPS.list': 'bridge/protocol\nbridge/server  # the studio session\n',
+      'bridge/runner/run.ts': "import { hub } from '../server/hub.ts'; import { seed } from '../../simulator-apps/seed.ts'; export const run = 1;",
+      'bridge/agents/agent.ts': 'export const a = 1;',
+    });
+    const problems = checkBoundaries(root);
+    expect(problems).toContain('bridge/server/hub.ts: imports bridge/runner/run.ts (bridge/server/DEPS.list allows bridge/protocol)');
+    expect(problems).toContain('bridge/runner/run.ts: imports simulator-apps/seed.ts (bridge/runner/DEPS.list allows bridge/protocol, bridge/server)');
+    expect(problems).toContain('bridge/agents/: has no DEPS.list (name the folders its files may import, one per line)');
+    expect(problems.join('\n')).not.toContain('bridge/runner/run.ts: imports bridge/server/hub.ts');
+  });
+
+  it('finds every import circle, type imports included, and names one path through it', () => {
+    const root = tree({
+      'bridge/agents/types.ts': "import type { Obs } from '../env/env.ts';",
+      'bridge/env/env.ts': "import type { Conn } from '../server/server.ts';",
+      'bridge/server/server.ts': "import { Hub } from './hub.ts';",
+      'bridge/server/hub.ts': "import type { Reply } from '../agents/types.ts';",
+      'bridge/runner/run.ts': "import { p } from './processes.ts';",
+      'bridge/runner/processes.ts': "const { run } = await import('./run.ts');",
+      'simulator-apps/registry.ts': "import App from './chat/ChatApp.svelte';",
+      'simulator-apps/chat/ChatApp.svelte': "<script lang=\"ts\">import { APPS } from '../registry.ts';</script>",
+      'bridge/judge/ok.ts': "import { a } from './b.ts';",
+      'bridge/judge/b.ts': 'export const a = 1;',
+    });
+    const circles = checkBoundaries(root).filter((p) => p.startsWith('import circle'));
+    expect(circles).toEqual([
+      'import circle: bridge/agents/types.ts → bridge/env/env.ts → bridge/server/server.ts → bridge/server/hub.ts → bridge/agents/types.ts (break it: move what both need into a third module)',
+      'import circle: bridge/runner/processes.ts → bridge/runner/run.ts → bridge/runner/processes.ts (break it: move what both need into a third module)',
+      'import circle: simulator-apps/chat/ChatApp.svelte → simulator-apps/registry.ts → simulator-apps/chat/ChatApp.svelte (break it: move what both need into a third module)',
+    ]);
+  });
+
+  it('the project itself has no violation and no circle', () => {
+    expect(checkBoundaries()).toEqual([]);
+  });
+});
