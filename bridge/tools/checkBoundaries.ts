@@ -2,7 +2,8 @@
  * The import boundaries (who may import whom), checked in `npm run check`:
  *   bridge/protocol  → nothing outside itself (the wire types everyone shares)
  *   bridge/judge     → bridge/protocol only: a pure module, no Node, browser, Svelte or Playwright
- *   simulator-apps, web → no Node built-ins, no Node-only packages, of bridge/ only bridge/protocol
+ *   simulator-apps   → no Node built-ins, no Node-only packages, of bridge/ only bridge/protocol
+ *   web              → the same, and the pure judge too (the studio diffs and resolves paths with it)
  *   bridge (Node)    → never a .svelte component or .svelte.ts rune module
  *   tasks            → the task API, judge helpers, protocol and the apps' pure modules only
  *   Node → phone     → only the isomorphic modules `simulator-apps/ISOMORPHIC.list` names, and
@@ -79,7 +80,8 @@ const rules: { scope: string; rule: Rule }[] = [
         if (NODE_ONLY_PACKAGES.some((p) => i.spec === p || i.spec.startsWith(p + '/'))) return `imports the Node-only package "${i.spec}"`;
         return null;
       }
-      if (i.target.startsWith('bridge/') && !i.target.startsWith('bridge/protocol/')) return `imports ${i.target} (browser code reaches the bridge only through bridge/protocol)`;
+      const reach = scope === 'web/' ? ['bridge/protocol/', 'bridge/judge/'] : ['bridge/protocol/'];
+      if (i.target.startsWith('bridge/') && !reach.some((r) => i.target!.startsWith(r))) return `imports ${i.target} (${scope === 'web/' ? 'web code reaches the bridge only through bridge/protocol and the pure bridge/judge' : 'browser code reaches the bridge only through bridge/protocol'})`;
       if (i.target.startsWith('tasks/')) return `imports ${i.target}`;
       return null;
     },
