@@ -1,8 +1,8 @@
 /**
  * The apps the phone knows, as pure data: ids, Chinese names, launcher colours, seed
  * generators, deep-link stacks and state validators. No Svelte, no DOM: the seed, the bridge's
- * tooling and Node tests import it. Components are registered separately in ./registry.ts.
- * Adding an app: one entry here, one in registry.ts.
+ * tooling and Node tests import it. Components are registered separately in ./registry.ts and
+ * launcher artwork in ./icons.ts. Adding an app: one entry here, one in each of those.
  */
 import type { JsonObject } from '../bridge/protocol/state.ts';
 import type { Rng } from './shared/rng.ts';
@@ -32,6 +32,12 @@ import { validateShopState } from './shop/logic.ts';
 import { createNotesState } from './notes/seed.ts';
 import { NOTES_ROOT, notesRouteStack } from './notes/routes.ts';
 import { validateNotesState } from './notes/logic.ts';
+
+/** What the shell gives an app's root component (registry.ts). */
+export interface AppProps {
+  /** The screen path to show (the top of the app's back stack). */
+  path: string;
+}
 
 export interface AppDefinition {
   id: string;

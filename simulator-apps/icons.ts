@@ -1,0 +1,28 @@
+/**
+ * Launcher artwork by app id, drawn inside a rounded square of the catalog's colour
+ * (os/ui/AppIcon.svelte). Kept apart from ./registry.ts so that an app may show other apps'
+ * icons (设置's app lists, 轻聊's about page) without importing the table of app components
+ * that imports it.
+ */
+import type { Component } from 'svelte';
+import AnswersIcon from './answers/AnswersIcon.svelte';
+import CalendarIcon from './calendar/CalendarIcon.svelte';
+import ChatIcon from './chat/ChatIcon.svelte';
+import ContactsIcon from './contacts/ContactsIcon.svelte';
+import NotesIcon from './notes/NotesIcon.svelte';
+import RailwayIcon from './railway/RailwayIcon.svelte';
+import SettingsIcon from './settings/SettingsIcon.svelte';
+import ShopIcon from './shop/ShopIcon.svelte';
+import WalletIcon from './wallet/WalletIcon.svelte';
+
+export const APP_ICONS: Record<string, Component<{ size: number }>> = {
+  chat: ChatIcon,
+  answers: AnswersIcon,
+  wallet: WalletIcon,
+  contacts: ContactsIcon,
+  railway: RailwayIcon,
+  calendar: CalendarIcon,
+  settings: SettingsIcon,
+  shop: ShopIcon,
+  notes: NotesIcon,
+};
