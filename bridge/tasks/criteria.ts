@@ -11,14 +11,9 @@
  */
 import type { Criterion, JudgeInput } from '../judge/judge.ts';
 import { getPath } from '../judge/paths.ts';
-import { jsonEqual } from './api.ts';
+import type { CriteriaSpec, Matcher } from './types.ts';
 
-export interface Matcher {
-  readonly kind: 'matcher';
-  /** How the expectation reads in a verdict: `one of ["a","b"]`. */
-  readonly describe: string;
-  test(actual: unknown): boolean;
-}
+export type { CriteriaSpec, Matcher };
 
 function matcher(describe: string, test: (actual: unknown) => boolean): Matcher {
   return { kind: 'matcher', describe, test };
@@ -44,8 +39,6 @@ export function isMatcher(v: unknown): v is Matcher {
   return typeof v === 'object' && v !== null && (v as Matcher).kind === 'matcher' && typeof (v as Matcher).test === 'function';
 }
 
-export type CriteriaSpec = Record<string, unknown>;
-
 /** One criterion per entry; `route.*` keys read the final route and are not state changes. */
 export function evaluateCriteria(spec: CriteriaSpec, input: JudgeInput): Criterion[] {
   return Object.entries(spec).map(([path, expected]) => {
@@ -55,4 +48,19 @@ export function evaluateCriteria(spec: CriteriaSpec, input: JudgeInput): Criteri
     const shown = isMatcher(expected) ? expected.describe : expected;
     return { name: path, passed, expected: shown, actual: actual === undefined ? null : actual, ...(onRoute ? {} : { path }) };
   });
+}
+
+/** Deep equality of plain JSON values (what a criterion compares with). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
+  }
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
