@@ -401,7 +401,7 @@ function judgeStray(run: EpisodeRun, agent: OracleThenStray): CheckResult {
   const fail = (reason: string): CheckResult => ({ check: 'stray', status: 'fail', reason, trajectory: run.dir, lastScreen: lastScreen(run.dir) });
   if (run.row.status !== 'completed') return fail(`the oracle + stray episode did not complete: ${describeFailure(run.row, o.oracleTerminal)}`);
   if (!o.oracleTerminal || o.oracleFailed) return fail(`the oracle did not finish before the stray change: ${describeFailure(run.row, o.oracleTerminal)}`);
-  if (!o.plan) return fail(`no stray change applies to this task's state (tried: ${o.tried.map((t) => t.id).join(', ') || 'none defined'}); add one in bridge/verify/strayChanges.ts`);
+  if (!o.plan) return fail(`no stray change applies to this task's state (tried: ${o.tried.map((t) => t.id).join(', ') || 'none defined'}); add one in the app's tasks/<app>/_stray.ts`);
   if (o.error) return fail(`the stray script ${o.plan.description} failed: ${o.error}`);
   if (!o.finished) return fail(`the stray script ${o.plan.description} did not finish within the ${run.row.max_steps}-step budget`);
   const v = run.verdict;

@@ -79,9 +79,14 @@ export async function openMonthView(ui: OracleUi): Promise<void> {
   if (!ui.find({ key: 'calendar.view.month', role: 'tab' })?.selected) await ui.tap('calendar.view.month');
 }
 
-/** On the month view: to the month of `date` with the arrows, then tap the day. */
+/** From anywhere, to the calendar's month view, then the day of `date`. */
 export async function selectDay(ui: OracleUi, date: string): Promise<void> {
   await openMonthView(ui);
+  await tapDayInMonth(ui, date);
+}
+
+/** On the month view: to the month of `date` with the arrows, then tap the day. */
+export async function tapDayInMonth(ui: OracleUi, date: string): Promise<void> {
   const want = monthLabel(monthOf(date));
   for (let i = 0; i < 24; i++) {
     const title = ui.find('calendar.month.title')?.text ?? '';
@@ -100,9 +105,15 @@ function compareMonths(a: string, b: string): number {
   return num(a) - num(b);
 }
 
-/** Opens the detail page of the occurrence of `eventId` on `date` from the month view. */
+/** From anywhere, the detail page of the occurrence of `eventId` on `date`, through the month view. */
 export async function openOccurrence(ui: OracleUi, eventId: string, date: string): Promise<void> {
-  await selectDay(ui, date);
+  await openMonthView(ui);
+  await openOccurrenceInMonth(ui, eventId, date);
+}
+
+/** On the month view: the day of `date`, then the occurrence of `eventId` in its list. */
+export async function openOccurrenceInMonth(ui: OracleUi, eventId: string, date: string): Promise<void> {
+  await tapDayInMonth(ui, date);
   await ui.scrollTo(`calendar.event.${eventId}`, { within: 'calendar.day.list' });
   await ui.tap(`calendar.event.${eventId}`);
 }

@@ -6,8 +6,9 @@ import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { Chat, ChatState, Contact, Group, Moment } from '../../simulator-apps/chat/types.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
+import { setSwitch } from '../_shared/ui.ts';
 
-export { displayName };
+export { displayName, setSwitch };
 
 export function chatOf(state: PhoneState): ChatState {
   return state.apps.chat as unknown as ChatState;
@@ -103,12 +104,6 @@ export async function openChatSettings(ui: OracleUi, chatId: string): Promise<vo
   await ui.tap('chat.more');
 }
 
-/** Sets a switch on the current screen to `on` (taps only when it is not already so). */
-export async function setSwitch(ui: OracleUi, key: string, on: boolean): Promise<void> {
-  const node = ui.find(key);
-  if (!node) throw new Error(`no switch ${key} on screen`);
-  if (Boolean(node.checked) !== on) await ui.tap(key);
-}
 
 export const MESSAGE_TEXTS = ['明天下午三点见', '收到，谢谢！', '我已经到楼下了', '周末一起去爬山吗？', '文件发你邮箱了', '晚上吃火锅怎么样', '好的，没问题'] as const;
 

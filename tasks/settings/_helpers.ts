@@ -7,8 +7,9 @@ import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { BtDevice, SettingsState, WifiNetwork } from '../../simulator-apps/settings/types.ts';
 import { LOOK_ALIKE_SSID } from '../../simulator-apps/settings/data.ts';
+import { setSwitch } from '../_shared/ui.ts';
 
-export { LOOK_ALIKE_SSID };
+export { LOOK_ALIKE_SSID, setSwitch };
 
 export function settingsOf(state: PhoneState): SettingsState {
   return state.apps.settings as unknown as SettingsState;
@@ -59,12 +60,6 @@ export async function openEntry(ui: OracleUi, entry: Entry): Promise<void> {
   await ui.tap(`settings.entry.${entry}`);
 }
 
-/** Sets a switch on the current screen to `on` (taps only when it is not already so). */
-export async function setSwitch(ui: OracleUi, key: string, on: boolean): Promise<void> {
-  const node = ui.find(key);
-  if (!node) throw new Error(`no switch ${key} on screen`);
-  if (Boolean(node.checked) !== on) await ui.tap(key);
-}
 
 /** WLAN → scroll to a network and tap it. */
 export async function tapNetwork(ui: OracleUi, networkId: string): Promise<void> {

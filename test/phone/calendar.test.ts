@@ -221,7 +221,7 @@ describe('routes', () => {
 
 describe('stray change', () => {
   it('plans a reminder change on an event the task does not mention', async () => {
-    const { calendarStray } = await import('../../bridge/verify/stray/calendar.ts');
+    const { strays: calendarStray } = await import('../../tasks/calendar/_stray.ts');
     const state = createInitialState(2);
     const plan = calendarStray[0].plan(state, {})!;
     expect(plan.path).toMatch(/^apps\.calendar\.events\[e_\d+\]\.reminder$/);

@@ -287,7 +287,7 @@ describe('routes', () => {
 
 describe('stray changes', () => {
   it('plan edits at their path that no parameter mentions', async () => {
-    const { notesStray, STRAY_NOTES_BIO } = await import('../../bridge/verify/stray/notes.ts');
+    const { strays: notesStray, STRAY_NOTES_BIO } = await import('../../tasks/notes/_stray.ts');
     const state = createInitialState(2);
     for (const stray of notesStray) {
       const plan = stray.plan(state, { noteId: 'n_001', title: '某个标题' })!;
