@@ -14,7 +14,7 @@ import { mergeRuns } from '../runner/merge.ts';
 import { buildMeta } from '../runner/meta.ts';
 import { shardOf, type Plan, type PlannedEpisode } from '../runner/plan.ts';
 import { trajectoryDirName } from '../runner/recorder.ts';
-import type { ResultRow } from '../runner/types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import { crc32, instanceSeed } from '../tasks/seeds.ts';
 import { p50 } from './steps.ts';
@@ -72,6 +72,7 @@ function syntheticRow(task: LoadedTask, instance: number, seed: number): ResultR
     blind_rounds: 0,
     vlm_judge: null,
     retry: null,
+    hashes: { app_build: 'bench00000000000', task_file: 'bench' },
     attempts: 1,
   };
 }

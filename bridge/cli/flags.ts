@@ -8,9 +8,27 @@ import type { Selection } from '../tasks/registry.ts';
 
 export type FlagSpec = NonNullable<ParseArgsConfig['options']>;
 
+/**
+ * `--parallel -3` as `--parallel=-3`: a value that looks like a negative number belongs to the
+ * string flag before it (parseArgs would call it an ambiguous option), so its range check speaks.
+ */
+function attachNegativeValues(argv: string[], options: FlagSpec): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : null;
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 export function parseFlags<const T extends FlagSpec>(command: string, argv: string[], options: T, opts: { positionals?: boolean } = {}) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: opts.positionals ?? false });
+    return parseArgs({ args: attachNegativeValues(argv, options), options, strict: true, allowPositionals: opts.positionals ?? false });
   } catch (e) {
     const msg = (e as Error).message;
     const unknown = /Unknown option '(--?[^']+)'/.exec(msg);

@@ -3,33 +3,8 @@
  * summary.json as `judge_agreement`. The state judge is the reference; two verdicts agree when
  * both `success` and `clean` match. Pure: plain objects in, plain JSON out.
  */
+import type { JudgeAgreement, JudgeDecision, JudgePair } from '../protocol/runFolder.ts';
 
-export interface JudgeDecision {
-  success: boolean;
-  clean: boolean;
-}
-
-export interface JudgePair {
-  /** Names the episode in `disagreements` (e.g. the trajectory folder). */
-  key: string;
-  state: JudgeDecision;
-  /** null when the VLM judge failed (an eval_error of its own): not compared, counted in `vlm_failed`. */
-  vlm: JudgeDecision | null;
-}
-
-export interface JudgeAgreement {
-  /** Pairs with both verdicts. */
-  compared: number;
-  /** Compared pairs where success and clean both match. */
-  agree: number;
-  /** agree / compared; null when nothing was compared. */
-  rate: number | null;
-  success_agree: number;
-  clean_agree: number;
-  vlm_failed: number;
-  /** In input order, with only the two decisions of each side. */
-  disagreements: { key: string; state: JudgeDecision; vlm: JudgeDecision }[];
-}
 
 const decision = (d: JudgeDecision): JudgeDecision => ({ success: d.success, clean: d.clean });
 

@@ -18,7 +18,7 @@ import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
 import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks/judging.ts';
 import { ERROR_CODES } from './errorCodes.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
-import type { EpisodeStatus, EpisodeUsage, ResultRow, StopReason } from './types.ts';
+import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
 import type { TrajectoryRecorder } from './recorder.ts';
 import { runVlmJudge, type VlmJudgeOutcome, type VlmJudging } from './vlmJudging.ts';
 
@@ -38,6 +38,8 @@ export interface EpisodeSpec {
    * (default 1: the first COMPLETE is final).
    */
   maxRounds?: number;
+  /** The phone build's and the task file's content hashes, stamped on the row (null: not known here). */
+  hashes?: RowHashes | null;
 }
 
 export interface EpisodeHooks {
@@ -327,6 +329,7 @@ function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome 
     vlm_judge: vlm?.row ?? null,
     attempts: 1,
     retry: null,
+    hashes: spec.hashes ?? null,
   };
 }
 

@@ -5,7 +5,7 @@
  * judging is an `eval_error` and never counts as the agent failing the task; what the agent did
  * wrong is a `completed` row that did not succeed.
  */
-import type { EpisodeStatus } from './types.ts';
+import type { EpisodeStatus } from '../protocol/runFolder.ts';
 
 export interface ErrorCodeInfo {
   status: EpisodeStatus;

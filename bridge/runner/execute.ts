@@ -18,10 +18,11 @@ import type { Verdict } from '../protocol/messages.ts';
 import { EpisodeTimeout, runEpisode } from './episode.ts';
 import type { VlmJudging } from './vlmJudging.ts';
 import { RETRIED_CODES } from './errorCodes.ts';
-import { errorEntry, type ErrorEntry } from './output.ts';
+import { errorEntry } from './output.ts';
+import type { ErrorEntry } from '../protocol/runFolder.ts';
 import type { PlannedEpisode } from './plan.ts';
 import { TrajectoryRecorder } from './recorder.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 
 /** Run errors that say the machine failed, not the agent: worth another attempt (docs/errors.md). */
 export const INFRA_ERROR_CODES = RETRIED_CODES;

@@ -11,11 +11,12 @@ import { basename, join, resolve } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
 import { configDifferences } from './config.ts';
 import type { RunMeta } from './meta.ts';
+import { prepareOutputDir } from './output.ts';
 import { episodeKey, shardOf } from './plan.ts';
-import { configOfRun, readRunFolder, type RunFolder } from './resume.ts';
-import { summarize, type Summary } from './summary.ts';
+import { configOfRun, readRunFolder, type RunFolder } from './runFolder.ts';
+import { summarize } from './summary.ts';
 import { shownPath } from '../paths.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow, Summary } from '../protocol/runFolder.ts';
 
 export interface MergeOutcome {
   runDir: string;
@@ -94,7 +95,7 @@ export function mergeRuns(dirs: string[], outArg: string, opts: MergeOptions = {
   if (total !== undefined && rows.length !== total) throw new UsageError(`the shards hold ${rows.length} episodes but the plan has ${total}; a shard folder is incomplete`);
 
   // One run folder.
-  mkdirSync(out, { recursive: true });
+  prepareOutputDir(out, '--run-dir');
   const taskOrder = new Map(first.meta.tasks.map((t, i) => [t, i]));
   rows.sort((a, b) => (taskOrder.get(a.task_id) ?? 0) - (taskOrder.get(b.task_id) ?? 0) || a.instance - b.instance || a.trial_id - b.trial_id);
   const errors = folders.flatMap((f) => f.errors);

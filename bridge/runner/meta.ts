@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { REPO_ROOT } from '../paths.ts';
 import { PROTOCOL_VERSION } from '../protocol/messages.ts';
+import { RUN_FORMAT, RUN_SCHEMA_VERSION, type RunMeta as RunFolderMeta } from '../protocol/runFolder.ts';
 import type { RunConfig } from './config.ts';
-import type { Plan } from './plan.ts';
+import type { Plan, PlannedEpisode } from './plan.ts';
 
 function pkgVersion(name: string): string | null {
   try {
@@ -20,6 +21,16 @@ export function fileHash(rel: string): string {
   return createHash('sha256').update(readFileSync(join(REPO_ROOT, rel))).digest('hex').slice(0, 16);
 }
 
+/** Stamps each episode with the hashes its row carries: the phone's build and its task file. */
+export function stampHashes(episodes: PlannedEpisode[], appBuild: string): void {
+  const byFile = new Map<string, string>();
+  for (const ep of episodes) {
+    const file = ep.task.file;
+    if (!byFile.has(file)) byFile.set(file, fileHash(file));
+    ep.hashes = { app_build: appBuild, task_file: byFile.get(file)! };
+  }
+}
+
 /** `ws://host:port/secret-path` → `ws://host:port/…`. */
 export function redactEndpoint(url: string | null): string | null {
   if (!url) return url;
@@ -31,10 +42,14 @@ export function redactEndpoint(url: string | null): string | null {
   }
 }
 
-export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: string; startedAt: Date; appBuild: string }) {
+/** meta.json of this run: the contract's shape with this phonegym's `RunConfig`. */
+export type RunMeta = RunFolderMeta<RunConfig>;
+
+export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: string; startedAt: Date; appBuild: string }): Promise<RunMeta> {
   const { config, plan } = a;
   return {
-    format: 'phonegym.run/1',
+    format: RUN_FORMAT,
+    schema_version: RUN_SCHEMA_VERSION,
     run_id: basename(a.runDir),
     command: 'run',
     // A browser server's path is its access key (launchServer makes it a random id): keep it out.
@@ -60,7 +75,7 @@ export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: stri
       playwright: pkgVersion('playwright'),
       svelte: pkgVersion('svelte'),
       /** Filled in once the browser is up. */
-      chromium: null as string | null,
+      chromium: null,
     },
     hashes: {
       app_build: a.appBuild,
@@ -68,10 +83,8 @@ export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: stri
     },
     started_at: a.startedAt.toISOString(),
     /** How the episodes ran (processes, pages per process, …): may change on a resume. */
-    execution: null as null | Record<string, unknown>,
+    execution: null,
     /** One entry per `--resume` of this folder. */
-    resumes: [] as { at: string; kept: number; to_run: number }[],
+    resumes: [],
   };
 }
-
-export type RunMeta = Awaited<ReturnType<typeof buildMeta>>;

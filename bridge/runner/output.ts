@@ -4,22 +4,12 @@
  * readers here drop (and `repairJsonl` removes before a resume appends).
  */
 import { scrub } from '../secrets.ts';
-import { closeSync, existsSync, openSync, readFileSync, writeSync, ftruncateSync, fstatSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ResultRow } from './types.ts';
+import { accessSync, closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UsageError } from '../protocol/errors.ts';
+import { RUN_SCHEMA_VERSION, checkShardHeader, isShardHeader, parseJsonl, type ErrorEntry, type ResultRow, type ShardHeader } from '../protocol/runFolder.ts';
+import { shownPath } from '../paths.ts';
 
-export interface ErrorEntry {
-  task_id: string;
-  instance: number;
-  trial_id: number;
-  attempt: number;
-  status: string;
-  error_code: string | null;
-  error: string | null;
-  trajectory: string;
-  /** True when the runner ran the episode again after this error. */
-  retried: boolean;
-}
 
 /** An append-only JSONL file, one whole line per write. */
 export class JsonlAppender {
@@ -68,22 +58,25 @@ export function errorEntry(row: ResultRow, attempt: number, retried: boolean): E
   return { task_id: row.task_id, instance: row.instance, trial_id: row.trial_id, attempt, status: row.status, error_code: row.error_code, error: row.error, trajectory: row.trajectory, retried };
 }
 
-/** The whole lines of a JSONL file, parsed; a cut last line (a killed writer) is skipped. */
-export function readJsonl<T>(file: string): { rows: T[]; partialTail: boolean } {
+/**
+ * The whole lines of a JSONL file, each checked by `check` (the run-folder contract's row or
+ * entry check); a cut last line (a killed writer) is skipped, and a shard file's header line is
+ * checked and left out. Any other bad line is refused with the file and the line.
+ */
+export function readJsonl<T = unknown>(file: string, check: (v: unknown, file: string, line: number) => T = (v) => v as T): { rows: T[]; partialTail: boolean } {
   if (!existsSync(file)) return { rows: [], partialTail: false };
-  const text = readFileSync(file, 'utf8');
-  const lines = text.split('\n');
-  const tail = lines.pop() ?? '';
-  const rows: T[] = [];
-  for (const [i, line] of lines.entries()) {
-    if (!line.trim()) continue;
-    try {
-      rows.push(JSON.parse(line) as T);
-    } catch {
-      throw new Error(`${file}:${i + 1}: not a JSON line (${line.slice(0, 60)}…); the file was edited or written by something else`);
+  return parseJsonl(readFileSync(file, 'utf8'), shownPath(file), (v, f, line) => {
+    if (line === 1 && isShardHeader(v)) {
+      checkShardHeader(v, f);
+      return undefined;
     }
-  }
-  return { rows, partialTail: tail.trim().length > 0 };
+    return check(v, f, line);
+  });
+}
+
+/** The first line of a shard's results.jsonl: which version and which shard wrote the file. */
+export function shardHeader(shard: string, runId: string): ShardHeader {
+  return { schema_version: RUN_SCHEMA_VERSION, shard, run_id: runId };
 }
 
 /** Cuts a partial last line off a JSONL file so appends start on a fresh line. */
@@ -101,4 +94,26 @@ export function repairJsonl(file: string): boolean {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Creates the folder a command writes into (`--run-dir`), or says in a sentence why it cannot:
+ * it is a file, it lies under a file, or this user may not write there. Never a stack trace.
+ */
+export function prepareOutputDir(dir: string, flag: string): string {
+  const shown = `${flag} ${dir}`;
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${shown} is a file, not a folder: name a folder (it is created when missing)`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') {
+      let file = dirname(dir);
+      while (!existsSync(file) || statSync(file).isDirectory()) file = dirname(file);
+      throw new UsageError(`${shown} lies under ${file}, which is a file: choose a folder path whose parents are folders`);
+    }
+    throw new UsageError(`${shown} cannot be written (${code ?? (e as Error).message}): choose a folder this user can write, e.g. runs/my-run`);
+  }
+  return dir;
 }

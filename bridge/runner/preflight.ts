@@ -10,7 +10,7 @@ import type { RunConfig } from './config.ts';
 import { vlmJudgeRuns } from '../tasks/judging.ts';
 import type { VlmJudging } from './vlmJudging.ts';
 import type { PlannedEpisode } from './plan.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 
 export interface Rejection {
   code: string;
@@ -87,5 +87,6 @@ export function rejectedRow(ep: PlannedEpisode, r: Rejection): ResultRow {
     vlm_judge: null,
     attempts: 0,
     retry: null,
+    hashes: ep.hashes ?? null,
   };
 }

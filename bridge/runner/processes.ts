@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import { BIN_PATH } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import type { ExecuteStats } from './execute.ts';
-import { RunWriter, type ErrorEntry } from './output.ts';
+import { RunWriter } from './output.ts';
+import type { ErrorEntry } from '../protocol/runFolder.ts';
 import { splitForProcesses, type PlannedEpisode } from './plan.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 
 export interface ShardLayout {
   /** 0-based; the folder is `shards/pNN`. */

@@ -1,5 +1,5 @@
 /** Console progress while a run goes: one line per finished episode, with a running success rate. */
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, s: string) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);

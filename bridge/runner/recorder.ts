@@ -9,7 +9,7 @@ import { describeAction } from '../protocol/actions.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import type { Observation } from '../env/types.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 import type { StepUsage } from '../agents/types.ts';
 import { scrub } from '../secrets.ts';
 

@@ -3,79 +3,30 @@
  * Every finished row is kept (from results.jsonl and from the shards' own files, which may be
  * ahead of it), a cut last line is dropped, cancelled episodes run again, and only what is
  * missing runs. A folder made with other result flags, another task set or another phone build
- * is refused, saying what differs.
+ * is refused, saying what differs. Nothing is lost: rows the plan does not hold (another run's)
+ * and second copies of an episode are set aside in `results.dropped.jsonl` and named, and every
+ * attempt that did not complete stays in errors.jsonl.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
-import { configDifferences, DEFAULT_CONFIG, type RunConfig } from './config.ts';
+import { checkResultRow, type ResultRow } from '../protocol/runFolder.ts';
+import { configDifferences, type RunConfig } from './config.ts';
 import { fileHash, type RunMeta } from './meta.ts';
-import { readJsonl, type ErrorEntry } from './output.ts';
+import { readJsonl, shardHeader } from './output.ts';
 import { episodeKey, type Plan, type PlannedEpisode } from './plan.ts';
-import type { ResultRow } from './types.ts';
+import { configOfRun, readRunFolder, shardDirs } from './runFolder.ts';
 
-export interface RunFolder {
-  dir: string;
+/** Where a resume sets aside the rows it does not keep (appended: every resume adds its own). */
+export const DROPPED_FILE = 'results.dropped.jsonl';
+
+export interface ResumePlan {
+  runDir: string;
   meta: RunMeta;
-  /** Finished rows, one per episode key (the first seen wins), from the top level and the shards. */
-  rows: ResultRow[];
-  errors: ErrorEntry[];
-}
-
-export function readMeta(dir: string): RunMeta {
-  const file = join(dir, 'meta.json');
-  if (!existsSync(file)) throw new UsageError(`${dir} is not a run folder (no meta.json). Pass the folder \`phonegym run\` printed at its end, e.g. runs/20261129_101500`);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as RunMeta;
-  } catch (e) {
-    throw new UsageError(`${file} is not valid JSON (${(e as Error).message}); the run folder is damaged`);
-  }
-}
-
-function shardDirs(dir: string): string[] {
-  const root = join(dir, 'shards');
-  if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .filter((n) => /^p\d+$/.test(n))
-    .sort()
-    .map((n) => join(root, n));
-}
-
-/** A run folder with every row it holds, deduplicated by episode key. */
-export function readRunFolder(dirArg: string): RunFolder {
-  const dir = resolve(dirArg);
-  const meta = readMeta(dir);
-  const seen = new Set<string>();
-  const rows: ResultRow[] = [];
-  for (const d of [dir, ...shardDirs(dir)]) {
-    for (const r of readJsonl<ResultRow>(join(d, 'results.jsonl')).rows) {
-      const k = episodeKey(r);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      rows.push(r);
-    }
-  }
-  return { dir, meta, rows, errors: readRunErrors(dir) };
-}
-
-/** errors.jsonl of a run folder and its shards, each failed attempt once. */
-export function readRunErrors(dir: string): ErrorEntry[] {
-  const seen = new Set<string>();
-  const out: ErrorEntry[] = [];
-  for (const d of [dir, ...shardDirs(dir)]) {
-    for (const e of readJsonl<ErrorEntry>(join(d, 'errors.jsonl')).rows) {
-      const k = `${episodeKey(e)}@${e.attempt ?? 1}:${e.status}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      out.push(e);
-    }
-  }
-  return out;
-}
-
-/** The config a resume runs with: the folder's own, with the seed it actually used. */
-export function configOfRun(meta: RunMeta): RunConfig {
-  return { ...DEFAULT_CONFIG, ...meta.config, sampleSeed: meta.config.sampleSeed ?? meta.sample_seed };
+  kept: ResultRow[];
+  todo: PlannedEpisode[];
+  /** What was set aside and why, in a sentence for the log (null when nothing was). */
+  dropped: string | null;
 }
 
 function writeJsonlAtomically(file: string, values: unknown[]): void {
@@ -84,7 +35,7 @@ function writeJsonlAtomically(file: string, values: unknown[]): void {
   renameSync(tmp, file);
 }
 
-export function prepareResume(dirArg: string, config: RunConfig, plan: Plan, appBuild: string): { runDir: string; meta: RunMeta; kept: ResultRow[]; todo: PlannedEpisode[] } {
+export function prepareResume(dirArg: string, config: RunConfig, plan: Plan, appBuild: string): ResumePlan {
   const folder = readRunFolder(dirArg);
   const { meta, dir } = folder;
   const diffs = configDifferences({ ...config, sampleSeed: plan.baseSeed }, configOfRun(meta));
@@ -111,15 +62,28 @@ export function prepareResume(dirArg: string, config: RunConfig, plan: Plan, app
   if (meta.hashes.app_build !== appBuild) throw new UsageError(`cannot resume ${dirArg}: the phone's build changed since it started (app build ${meta.hashes.app_build} there, ${appBuild} now); its rows would mix two builds. Start a new run`);
 
   const planned = new Set(plan.episodes.map((e) => e.key));
+  const foreign = folder.rows.filter((r) => !planned.has(episodeKey(r)));
   const kept = folder.rows.filter((r) => r.status !== 'cancelled' && planned.has(episodeKey(r)));
   const keptKeys = new Set(kept.map(episodeKey));
   const todo = plan.episodes.filter((e) => !keptKeys.has(e.key));
-  // The top-level files become exactly the kept rows (and their attempts); new rows append.
-  writeJsonlAtomically(join(dir, 'results.jsonl'), kept);
-  writeJsonlAtomically(join(dir, 'errors.jsonl'), folder.errors.filter((e) => e.status !== 'cancelled' && (keptKeys.has(episodeKey(e)) || e.retried)));
-  for (const s of shardDirs(dir)) {
-    writeJsonlAtomically(join(s, 'results.jsonl'), readJsonl<ResultRow>(join(s, 'results.jsonl')).rows.filter((r) => keptKeys.has(episodeKey(r))));
+  const setAside = [...foreign, ...folder.duplicates];
+  let dropped: string | null = null;
+  if (setAside.length) {
+    appendFileSync(join(dir, DROPPED_FILE), setAside.map((r) => JSON.stringify(r) + '\n').join(''));
+    const parts = [
+      foreign.length ? `${foreign.length} row(s) of episodes this run never planned (another run's? ${[...new Set(foreign.map((r) => r.task_id))].slice(0, 3).join(', ')})` : '',
+      folder.duplicates.length ? `${folder.duplicates.length} second copy(ies) of an episode already kept (${[...new Set(folder.duplicates.map(episodeKey))].slice(0, 3).join(', ')})` : '',
+    ].filter(Boolean);
+    dropped = `set aside ${parts.join(' and ')} in ${basename(dir)}/${DROPPED_FILE}`;
   }
-  meta.resumes = [...(meta.resumes ?? []), { at: new Date().toISOString(), kept: kept.length, to_run: todo.length }];
-  return { runDir: dir, meta, kept, todo };
+  // The top-level files become exactly the kept rows and every failed attempt; new rows append.
+  writeJsonlAtomically(join(dir, 'results.jsonl'), kept);
+  writeJsonlAtomically(join(dir, 'errors.jsonl'), folder.errors);
+  for (const s of shardDirs(dir)) {
+    const file = join(s, 'results.jsonl');
+    const rows = readJsonl(file, checkResultRow).rows.filter((r) => keptKeys.has(episodeKey(r)));
+    writeJsonlAtomically(file, [shardHeader(basename(s), meta.run_id), ...rows]);
+  }
+  meta.resumes = [...(meta.resumes ?? []), { at: new Date().toISOString(), kept: kept.length, to_run: todo.length, ...(setAside.length ? { dropped: setAside.length } : {}) }];
+  return { runDir: dir, meta, kept, todo, dropped };
 }

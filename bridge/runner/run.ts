@@ -18,16 +18,18 @@ import { runsRoot, shownPath } from '../paths.ts';
 import { scrub } from '../secrets.ts';
 import type { RunConfig } from './config.ts';
 import { executeEpisodes, type EpisodeEvents, type ExecuteStats } from './execute.ts';
-import { buildMeta, type RunMeta } from './meta.ts';
-import { RunWriter, type ErrorEntry } from './output.ts';
+import { buildMeta, stampHashes, type RunMeta } from './meta.ts';
+import { prepareOutputDir, RunWriter } from './output.ts';
+import type { ErrorEntry, Summary } from '../protocol/runFolder.ts';
 import { planRun, type Plan, type PlannedEpisode } from './plan.ts';
 import { runInProcesses, processLayout } from './processes.ts';
 import { agentOptions } from './agentOptions.ts';
 import { preflight, rejectedRow, vlmJudging } from './preflight.ts';
-import { prepareResume, readRunErrors } from './resume.ts';
+import { prepareResume } from './resume.ts';
+import { readRunErrors } from './runFolder.ts';
 import { StudioSession } from './studioSession.ts';
-import { formatSummary, summarize, type Summary } from './summary.ts';
-import type { ResultRow } from './types.ts';
+import { formatSummary, summarize } from './summary.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 import { ConsoleProgress } from './progress.ts';
 
 export { planRun, type Plan, type PlannedEpisode } from './plan.ts';
@@ -41,14 +43,12 @@ function makeRunDir(config: RunConfig): string {
   if (config.runDir) {
     const dir = resolve(config.runDir);
     if (existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`run folder ${dir} already holds a run; choose another --run-dir, remove it, or finish it with --resume ${config.runDir}`);
-    mkdirSync(dir, { recursive: true });
-    return dir;
+    return prepareOutputDir(dir, '--run-dir');
   }
   const root = runsRoot();
   let dir = join(root, timestampDir());
   for (let k = 1; existsSync(dir); k++) dir = join(root, `${timestampDir()}_${k}`);
-  mkdirSync(dir, { recursive: true });
-  return dir;
+  return prepareOutputDir(dir, 'the runs folder');
 }
 
 /** Refuses combinations the spec rules out, before anything starts. */
@@ -97,6 +97,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   const plan = await planRun(config);
   if (!opts.agentFactory) findAgent(config.agent); // an unknown agent fails before the browser starts
   const web = await ensureWebBuild({ log });
+  stampHashes(plan.episodes, web.hash);
   const startedAt = new Date();
 
   let runDir: string;
@@ -107,6 +108,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     const r = prepareResume(opts.resume, config, plan, web.hash);
     ({ runDir, meta, kept, todo } = r);
     log(`resuming ${shownPath(runDir)}: ${kept.length} episode(s) kept, ${todo.length} to run`);
+    if (r.dropped) log(`warning: ${r.dropped}`);
   } else {
     runDir = makeRunDir(config);
     meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash });

@@ -2,16 +2,18 @@
  * The child side of `--processes K` (./processes.ts is the parent's): one shard process runs the
  * episodes it is given with the parallel runner and reports every row upwards.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { scrub } from '../secrets.ts';
-import { RunWriter, type ErrorEntry } from './output.ts';
+import { RunWriter, shardHeader } from './output.ts';
+import type { ErrorEntry } from '../protocol/runFolder.ts';
+import { stampHashes } from './meta.ts';
 import { planRun } from './plan.ts';
 import type { ShardJob, ShardMessage } from './processes.ts';
 import { runLocal } from './run.ts';
 import { summarize } from './summary.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 
 /**
  * The shard process (`phonegym __shard`, forked by the parent): waits for its job, runs its
@@ -38,6 +40,9 @@ export async function shardProcessMain(): Promise<number> {
   };
   const dir = join(job.runDir, 'shards', job.prefix);
   mkdirSync(dir, { recursive: true });
+  // A shard's results.jsonl starts with the contract's version (a resume keeps the line).
+  const resultsFile = join(dir, 'results.jsonl');
+  if (!existsSync(resultsFile) || statSync(resultsFile).size === 0) writeFileSync(resultsFile, JSON.stringify(shardHeader(job.prefix, basename(job.runDir))) + '\n');
   const writer = new RunWriter(dir);
   const rows: ResultRow[] = [];
   const errors: ErrorEntry[] = [];
@@ -47,6 +52,7 @@ export async function shardProcessMain(): Promise<number> {
     const episodes = plan.episodes.filter((e) => keys.has(e.key));
     if (episodes.length !== keys.size) throw new Error(`shard ${job.prefix}: planned ${episodes.length} of the ${keys.size} episodes it was given; the task files changed while the run started`);
     const web = await ensureWebBuild({ log: (l) => console.log(l) });
+    stampHashes(episodes, web.hash);
     const log = (line: string) => console.log(scrub(line));
     const { stats, chromium } = await runLocal({
       config: job.config,

@@ -18,7 +18,7 @@ import { goalText, loadRegistry, resolveMaxSteps, type LoadedTask, type Registry
 import { buildJudgeSpec } from '../tasks/judging.ts';
 import { agentGoal } from '../tasks/grounded.ts';
 import { setupOnPhone } from './setup.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 
 interface InteractiveSetup {
   task: LoadedTask;

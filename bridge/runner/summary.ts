@@ -2,64 +2,9 @@
  * Aggregates result rows into summary.json and the console summary (spec section 7):
  * SR, PR, FC, OT, USE, average steps (success / all), per-suite table, pass@k when repeated.
  */
-import { judgeAgreement, type JudgeAgreement } from '../judge/agreement.ts';
+import { judgeAgreement } from '../judge/agreement.ts';
 import { ERROR_CODES, INFRA_STATUSES } from './errorCodes.ts';
-import type { EpisodeStatus, ResultRow } from './types.ts';
-
-/** The part of an errors.jsonl entry the summary reads. */
-export interface AttemptError {
-  error_code: string | null;
-  retried: boolean;
-}
-
-export interface SuiteSummary {
-  episodes: number;
-  success: number;
-  success_rate: number;
-  progress_rate: number;
-}
-
-export interface Summary {
-  /** Finished episodes (cancelled ones are only in status_counts). */
-  episodes: number;
-  status_counts: Record<EpisodeStatus, number>;
-  success: number;
-  failed: number;
-  errors: number;
-  /** Successes over every rated row (all but cancelled): run errors, judge errors and rejections count as failures. */
-  success_rate: number;
-  /**
-   * Successes over the rows where the machine, the model service and the judge all worked (no
-   * run_error, eval_error or rejected): what the agent itself achieved. Null when there are none.
-   */
-  success_rate_excluding_infra: number | null;
-  /** Which rows each success rate is over, in words (printed with the rates). */
-  rates: { success_rate: string; success_rate_excluding_infra: string };
-  /** Every error code met, with its status, meaning, count and one example row. */
-  error_taxonomy: Record<string, { count: number; status: string; meaning: string; example: { task_id: string; instance: number; trial_id: number; error: string | null } }>;
-  progress_rate: number;
-  false_complete: number;
-  overdue_termination: number;
-  unexpected_side_effects: number;
-  avg_steps: { success: number | null; all: number | null };
-  avg_runtime_s: number | null;
-  per_suite: Record<string, SuiteSummary>;
-  tasks: { passed: string[]; failed: string[]; errored: string[] };
-  pass_at_k?: Record<string, number>;
-  pass_hat_k?: Record<string, number>;
-  /**
-   * Infrastructure errors (a crashed page or browser) that were run again (--retries): kept apart
-   * from the agent's results. `recovered` episodes passed through a retry to a final row.
-   */
-  /** `blind`: rows that come from a retry started over without the failed attempt's feedback (all retries are). */
-  retries: { retried_attempts: number; by_code: Record<string, number>; recovered: number; blind: number };
-  /** Model calls of the run (agents that call a model), or null. */
-  usage: { prompt_tokens: number; completion_tokens: number; requests: number; avg_latency_ms: number | null; cost_usd: number | null } | null;
-  /** Feedback rounds (--max-rounds): episodes that got the judge's findings, and how many then passed. */
-  rounds: { episodes_with_feedback: number; passed_after_feedback: number; blind_rounds: number } | null;
-  /** `--judge-mode both`: how often the VLM judge agreed with the state judge, and where not. */
-  judge_agreement?: JudgeAgreement;
-}
+import type { AttemptError, EpisodeStatus, ResultRow, Summary, SuiteSummary } from '../protocol/runFolder.ts';
 
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);

@@ -11,7 +11,7 @@ import { vlmJudge, VlmJudgeError, type JudgeChatClient } from '../judge/vlm.ts';
 import type { JudgeMode } from '../tasks/judging.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import type { TrajectoryRecorder } from './recorder.ts';
-import type { ResultRow } from './types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 
 /** `--judge-mode` with the VLM judge's client (null when none is configured). */
 export interface VlmJudging {

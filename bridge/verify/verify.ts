@@ -31,7 +31,7 @@ import { buildJudgeSpec, judgeInput } from '../tasks/judging.ts';
 import { runEpisode, type EpisodeSpec } from '../runner/episode.ts';
 import { TrajectoryRecorder } from '../runner/recorder.ts';
 import { setupOnPhone, stateHash } from '../runner/setup.ts';
-import type { ResultRow } from '../runner/types.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { TASKS_ROOT } from '../paths.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks, type LoadedTask, type Registry, type TaskLoadError } from '../tasks/registry.ts';

@@ -2,25 +2,13 @@
  * The CLI on throwaway folders: bad input fails fast with a useful message; a real run writes a
  * complete run folder; the random agent never crashes a run.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { expectRefusal, phonegym } from '../helpers/cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bridge/cli/phonegym.mjs');
 
-async function phonegym(args: string[], opts: { timeout?: number } = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: opts.timeout ?? 60_000, env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
-  }
-}
 
 /** Width and height from a JPEG's start-of-frame marker. */
 function jpegSize(buf: Buffer): { width: number; height: number } {
@@ -63,6 +51,22 @@ describe('bad input fails before any browser starts', () => {
     const r = await phonegym(['run', '--max-steps', 'ten']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--max-steps must be a whole number');
+  });
+
+  it('a negative number gets the range error, not the parser\'s "ambiguous argument"', async () => {
+    expectRefusal(await phonegym(['run', '--parallel', '-3']), '--parallel must be at least 1 (got -3)');
+    expectRefusal(await phonegym(['run', '--sample-seed', '-1']), '--sample-seed must be at least 0 (got -1)');
+  });
+
+  it('a --run-dir that cannot be a run folder is refused in a sentence: a file, a path under a file, a place that cannot be written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phonegym-rundir-'));
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, 'a file, not a folder');
+    const base = ['run', '--task-id', 'chat.PinChat', '--agent', 'noop'];
+    expectRefusal(await phonegym([...base, '--run-dir', file]), `--run-dir ${file} is a file, not a folder`);
+    expectRefusal(await phonegym([...base, '--run-dir', join(file, 'run1')]), `lies under ${file}, which is a file`);
+    expectRefusal(await phonegym([...base, '--run-dir', '/sys/phonegym-run']), /--run-dir \/sys\/phonegym-run cannot be written \(E[A-Z]+\): choose a folder this user can write/);
+    expect(readFileSync(file, 'utf8')).toBe('a file, not a folder');
   });
 
   it('an unknown command suggests a real one', async () => {

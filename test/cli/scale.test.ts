@@ -3,26 +3,17 @@
  * results as one page; --shard 1/2 + 2/2 merged equals the unsharded run; a run killed with
  * SIGKILL and resumed equals an uninterrupted one; SIGINT leaves valid files.
  */
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI, expectRefusal, phonegym as runPhonegym } from '../helpers/cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bridge/cli/phonegym.mjs');
+const phonegym = (args: string[]) => runPhonegym(args, { timeout: 240_000 });
+
 const root = mkdtempSync(join(tmpdir(), 'phonegym-scale-'));
 
-async function phonegym(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
-  }
-}
 
 /** Every line whole: parsing fails on an interleaved or cut line. */
 const readJsonl = (file: string) => {
@@ -79,8 +70,13 @@ describe('parallelism does not change results', () => {
       for (const f of ['results.jsonl', 'errors.jsonl', 'summary.json', 'console.log']) expect(existsSync(join(k2, 'shards', p, f)), `${p}/${f}`).toBe(true);
       expect(readdirSync(join(k2, 'browser_logs')).some((f) => f.startsWith(`${p}_`))).toBe(true);
     }
-    const shardRows = ['p00', 'p01'].flatMap((p) => readJsonl(join(k2, 'shards', p, 'results.jsonl')));
-    expect(shardRows.length).toBe(8);
+    const shardLines = ['p00', 'p01'].map((p) => readJsonl(join(k2, 'shards', p, 'results.jsonl')));
+    // Each shard's file names its version and its shard on the first line, then its rows.
+    expect(shardLines.map((lines) => lines[0])).toEqual([
+      { schema_version: 1, shard: 'p00', run_id: expect.any(String) },
+      { schema_version: 1, shard: 'p01', run_id: expect.any(String) },
+    ]);
+    expect(shardLines.flatMap((lines) => lines.slice(1)).length).toBe(8);
     expect(readdirSync(join(k2, 'trajectory')).length).toBe(8);
     const meta = JSON.parse(readFileSync(join(k2, 'meta.json'), 'utf8'));
     expect(meta.execution).toMatchObject({ processes: 2, parallel: [2, 2], isolation: 'pages' });
@@ -187,8 +183,35 @@ describe('interruptions', () => {
     expect(meta.unfinished_episodes).toBeGreaterThan(0);
     expect(r.output()).toContain('phonegym run --resume');
 
+    const cancelled = (readJsonl(join(dir, 'errors.jsonl')) as Row[]).filter((e) => e.status === 'cancelled');
+    expect(cancelled.length).toBe(summary.status_counts.cancelled);
+
     const res = await phonegym(['run', '--resume', dir]);
     expect(res.code, res.stderr).toBe(0);
     expect(perInstance(dir)).toEqual(perInstance(baseline));
+    // errors.jsonl holds every attempt that did not complete: the cancelled ones stay.
+    const after = (readJsonl(join(dir, 'errors.jsonl')) as Row[]).filter((e) => e.status === 'cancelled');
+    expect(after).toEqual(cancelled);
+  }, 300_000);
+
+  it('a resume sets aside rows of another run and second copies, saying so, and refuses a broken line with its number', async () => {
+    const dir = join(root, 'tampered');
+    cpSync(baseline, dir, { recursive: true });
+    const lines = readFileSync(join(dir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const foreign = { ...JSON.parse(lines[0]!), task_id: 'chat.FromAnotherRun', trajectory: 'trajectory/x' };
+    writeFileSync(join(dir, 'results.jsonl'), [...lines, lines[1], JSON.stringify(foreign)].join('\n') + '\n');
+    const res = await phonegym(['run', '--resume', dir]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('set aside 1 row(s) of episodes this run never planned (another run\'s? chat.FromAnotherRun) and 1 second copy(ies) of an episode already kept');
+    expect(res.stdout).toContain('results.dropped.jsonl');
+    expect(readJsonl(join(dir, 'results.jsonl')).length).toBe(lines.length);
+    expect(readJsonl(join(dir, 'results.dropped.jsonl'))).toEqual([foreign, JSON.parse(lines[1]!)]);
+    expect(perInstance(dir)).toEqual(perInstance(baseline));
+
+    writeFileSync(join(dir, 'results.jsonl'), [lines[0], '{"task_id": "chat.PinChat", oops', ...lines.slice(1)].join('\n') + '\n');
+    expectRefusal(await phonegym(['run', '--resume', dir]), /results\.jsonl:2: not a JSON line \("\{\\"task_id\\": \\"chat\.PinChat\\", oops"…\): the file was edited or written by something else; remove or repair that line/);
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ ...meta, schema_version: 99 }));
+    expectRefusal(await phonegym(['run', '--resume', dir]), 'meta.json: is run-folder version 99, and this phonegym reads version 1');
   }, 300_000);
 });

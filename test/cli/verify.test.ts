@@ -3,26 +3,14 @@
  * broken fixtures (test/fixtures/verify/broken) each check fails with its own message while the
  * sound fixture passes. Bad input is refused before any browser starts.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { phonegym } from '../helpers/cli.ts';
 
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../bridge/cli/phonegym.mjs');
 const FIXTURES = join(import.meta.dirname, '../fixtures/verify');
 
-async function phonegym(args: string[], opts: { timeout?: number } = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: opts.timeout ?? 60_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: err.code ?? 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
-  }
-}
 
 describe('verify refuses bad input before any browser starts', () => {
   it('an unknown flag names the nearest one (exit 2)', async () => {

@@ -122,7 +122,7 @@ describe('configDifferences', () => {
 });
 
 /** A synthetic `--shard i/K` run folder, as `phonegym run` writes one. */
-function shardFolder(root: string, index: number, count: number, opts: { drop?: number; config?: Partial<RunConfig>; appBuild?: string; planId?: string } = {}): string {
+function shardFolder(root: string, index: number, count: number, opts: { drop?: number; config?: Partial<RunConfig>; appBuild?: string; planId?: string; schemaVersion?: number } = {}): string {
   const dir = join(root, `s${index}-${Math.random().toString(16).slice(2, 6)}`);
   mkdirSync(dir, { recursive: true });
   const tasks = ['chat.A', 'chat.B', 'chat.C'];
@@ -130,7 +130,7 @@ function shardFolder(root: string, index: number, count: number, opts: { drop?: 
   const mine = all.filter((x) => shardOf(x.task_id, x.instance, count) === index);
   const config = { ...DEFAULT_CONFIG, sampleSeed: 5, sampleN: 4, shard: { index, count }, ...opts.config };
   const meta = {
-    format: 'phonegym.run/1', run_id: `s${index}`, command: 'run', config, agent: 'oracle', sample_seed: 5, sample_seed_source: 'cli', sample_n: 4, repeat_n: 1,
+    format: 'phonegym.run/1', schema_version: opts.schemaVersion ?? 1, run_id: `s${index}`, command: 'run', config, agent: 'oracle', sample_seed: 5, sample_seed_source: 'cli', sample_n: 4, repeat_n: 1,
     shard: { index, count }, plan_id: opts.planId ?? 'plan1', plan_total: { instances: all.length, episodes: all.length }, tasks, instances: mine, episodes: mine.length,
     task_max_steps: {}, task_load_errors: [], versions: { phonegym: '0.1.0', protocol: 1, node: 'v20', playwright: '1', svelte: '5', chromium: '1' },
     hashes: { app_build: opts.appBuild ?? 'build1', task_files: { 'chat.A': 'a', 'chat.B': 'b', 'chat.C': 'c' } }, started_at: '2026-11-29T00:00:00.000Z', execution: null, resumes: [],
@@ -161,6 +161,8 @@ describe('merge', () => {
     const [a, b, c] = [1, 2, 3].map((i) => shardFolder(root, i, 3));
     expect(() => mergeRuns([a!, b!], join(root, 'x1'))).toThrow(/shard 3\/3 missing/);
     expect(() => mergeRuns([a!, a!, b!, c!], join(root, 'x2'))).toThrow(/are both shard 1\/3/);
+    // A shard folder of another run-folder version is refused by name, before anything is compared.
+    expect(() => mergeRuns([a!, b!, shardFolder(root, 3, 3, { schemaVersion: 2 })], join(root, 'xv'))).toThrow(/meta\.json: is run-folder version 2, and this phonegym reads version 1/);
     const short = shardFolder(root, 3, 3, { drop: 1 });
     expect(() => mergeRuns([a!, b!, short], join(root, 'x3'))).toThrow(/is missing 1 episode\(s\): chat\.\w#\d#0\. Finish it with: phonegym run --resume/);
     const other = shardFolder(root, 3, 3, { config: { maxSteps: 7 } });
