@@ -3,60 +3,19 @@
  * keys, repeat expansion (`occurrencesOn`), labels, the edit form's draft and its checks, and
  * the mutators `CalendarModel` calls inside `phone.update`. A refused draft changes nothing.
  */
+import { addDays, dateLabel, dayNumber, fromDayNumber, isDateKey, makeDateKey, minutesOf, pad2, parseDateKey, WEEKDAY_LONG, weekdayIndex } from '../shared/dates.ts';
 import { wallClock } from '../shared/time.ts';
 import { CALENDARS } from './data.ts';
 import { CALENDAR_IDS, REMINDERS, REPEATS, type CalendarEvent, type CalendarId, type CalendarState, type Reminder, type Repeat } from './types.ts';
+import { nextId } from '../shared/ids.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Dates: `YYYY-MM-DD` keys and day numbers (days since 1970-01-01)
+// Dates (`YYYY-MM-DD` keys: ../shared/dates.ts) and times of day
 
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-export function makeDateKey(year: number, month: number, day: number): string {
-  return `${year}-${pad2(month)}-${pad2(day)}`;
-}
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** True for a real calendar date (`2026-02-30` is not one). */
-export function isDateKey(v: unknown): v is string {
-  if (typeof v !== 'string') return false;
-  const m = v.match(DATE_RE);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
-}
 
 export function isTimeKey(v: unknown): v is string {
   return typeof v === 'string' && TIME_RE.test(v);
-}
-
-export function parseDateKey(key: string): { year: number; month: number; day: number } {
-  const [y, m, d] = key.split('-').map(Number);
-  return { year: y, month: m, day: d };
-}
-
-export function dayNumber(key: string): number {
-  const { year, month, day } = parseDateKey(key);
-  return Math.floor(Date.UTC(year, month - 1, day) / 86_400_000);
-}
-
-export function fromDayNumber(n: number): string {
-  const d = new Date(n * 86_400_000);
-  return makeDateKey(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-}
-
-export function addDays(key: string, days: number): string {
-  return fromDayNumber(dayNumber(key) + days);
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekdayOf(key: string): number {
-  return (((dayNumber(key) + 4) % 7) + 7) % 7;
 }
 
 /** Today's key on the virtual clock. */
@@ -69,11 +28,6 @@ export function todayKey(now: number, timezone?: string): string {
 export function clockKey(now: number, timezone?: string): string {
   const w = wallClock(now, timezone);
   return `${pad2(w.hour)}:${pad2(w.minute)}`;
-}
-
-export function minutesOf(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return h * 60 + m;
 }
 
 export function timeFromMinutes(min: number): string {
@@ -98,7 +52,7 @@ export function addMonths(month: string, n: number): string {
  */
 export function monthGrid(month: string): string[] {
   const first = `${month}-01`;
-  const offset = (weekdayOf(first) + 6) % 7;
+  const offset = (weekdayIndex(first) + 6) % 7;
   const start = dayNumber(first) - offset;
   return Array.from({ length: 42 }, (_, i) => fromDayNumber(start + i));
 }
@@ -107,17 +61,10 @@ export function monthGrid(month: string): string[] {
 // Labels
 
 export const WEEKDAY_SHORT = ['日', '一', '二', '三', '四', '五', '六'] as const;
-export const WEEKDAY_LONG = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'] as const;
-
-/** `3月14日` */
-export function dateLabel(key: string): string {
-  const { month, day } = parseDateKey(key);
-  return `${month}月${day}日`;
-}
 
 /** `3月14日 星期六` */
 export function dateWeekdayLabel(key: string): string {
-  return `${dateLabel(key)} ${WEEKDAY_LONG[weekdayOf(key)]}`;
+  return `${dateLabel(key)} ${WEEKDAY_LONG[weekdayIndex(key)]}`;
 }
 
 /** `2026年3月14日` */
@@ -142,7 +89,7 @@ export function repeatDescription(repeat: Repeat, startDate: string): string {
     case 'daily':
       return REPEAT_LABELS[repeat];
     case 'weekly':
-      return `每周（${WEEKDAY_LONG[weekdayOf(startDate)]}）`;
+      return `每周（${WEEKDAY_LONG[weekdayIndex(startDate)]}）`;
     case 'monthly':
       return `每月（${day}日）`;
     case 'yearly':
@@ -338,10 +285,6 @@ export function draftOf(e: CalendarEvent, date: string): EventDraft {
   };
 }
 
-export function sameDraft(a: EventDraft, b: EventDraft): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 export const DRAFT_ERRORS = {
   title: '请输入日程标题',
   date: '日期无效',
@@ -389,12 +332,7 @@ function fieldsOf(d: EventDraft): Omit<CalendarEvent, 'id' | 'exceptions' | 'ori
 // Mutators (in place; called inside phone.update)
 
 export function nextEventId(s: Pick<CalendarState, 'events'>): string {
-  let max = 0;
-  for (const e of s.events) {
-    const n = Number(e.id.slice(2));
-    if (e.id.startsWith('e_') && Number.isSafeInteger(n) && n > max) max = n;
-  }
-  return `e_${String(max + 1).padStart(3, '0')}`;
+  return nextId(s.events.map((e) => e.id), 'e_', 3);
 }
 
 export function addEvent(s: CalendarState, d: EventDraft, origin = ''): CalendarEvent {

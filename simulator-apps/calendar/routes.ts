@@ -3,7 +3,7 @@
  * (`/month/2026-03-20`, `/day/2026-03-20`) so back returns to the same day; an open picker of
  * the edit form is a query (`?pick=startDate`) so the system back closes it first.
  */
-import { isDateKey } from './logic.ts';
+import { isDateKey } from '../shared/dates.ts';
 
 export type PickerKind = 'startDate' | 'startTime' | 'endDate' | 'endTime';
 

@@ -6,7 +6,8 @@
  */
 import type { Rng } from '../shared/rng.ts';
 import { ONE_OFFS, SERIES, YEARLY } from './data.ts';
-import { addDays, addMonths, dayNumber, daysInMonth, fromDayNumber, makeDateKey, monthOf, timeFromMinutes, todayKey, weekdayOf } from './logic.ts';
+import { addDays, dayNumber, daysInMonth, fromDayNumber, makeDateKey, weekdayIndex } from '../shared/dates.ts';
+import { addMonths, monthOf, timeFromMinutes, todayKey } from './logic.ts';
 import type { CalendarEvent, CalendarState } from './types.ts';
 
 export interface CalendarSeedContext {
@@ -55,7 +56,7 @@ function createSeries(rng: Rng, win: { from: string; to: string }): Draft[] {
     let startDate: string;
     if (t.repeat === 'weekly') {
       let n = startBefore;
-      while (((weekdayOf(fromDayNumber(n)) + 6) % 7) + 1 !== t.weekday) n++;
+      while (((weekdayIndex(fromDayNumber(n)) + 6) % 7) + 1 !== t.weekday) n++;
       startDate = fromDayNumber(n);
     } else {
       const first = fromDayNumber(startBefore);
@@ -111,7 +112,7 @@ function createOneOffs(rng: Rng, win: { from: string; to: string }): Draft[] {
       let date = '';
       for (let tries = 0; tries < 40; tries++) {
         const key = fromDayNumber(rng.int(first, last));
-        const wd = weekdayOf(key);
+        const wd = weekdayIndex(key);
         const weekend = wd === 0 || wd === 6;
         if ((t.weekend ?? false) !== weekend || used.has(key)) continue;
         date = key;

@@ -129,9 +129,3 @@ export const SIGNATURES: readonly string[] = [
   '山高路远，看世界也找自己',
   '不忘初心',
 ];
-
-export const AVATAR_COLORS: readonly string[] = [
-  '#5B8FF9', '#5AD8A6', '#F6BD16', '#7262FD', '#78D3F8', '#9661BC',
-  '#F6903D', '#008685', '#F08BB4', '#65789B', '#E8684A', '#6DC8EC',
-  '#3BA272', '#D4A017', '#C05BA4', '#4B7BE5',
-];

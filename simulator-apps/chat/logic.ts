@@ -4,6 +4,7 @@
  * called by `ChatModel` inside `phone.update`, which bumps the revision.
  */
 import type { Avatar, Chat, ChatState, Contact, Group, Message, MessageCard, MessageTransfer, Moment, MomentComment, MomentImage, Thread, Visibility } from './types.ts';
+import { nextId } from '../shared/ids.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Queries
@@ -164,29 +165,15 @@ export function searchMessages<C extends Chat>(chats: readonly C[], query: strin
 // ---------------------------------------------------------------------------------------------
 // Ids
 
-function maxSuffix(ids: Iterable<string>, prefix: string): number {
-  let max = 0;
-  for (const id of ids) {
-    if (!id.startsWith(prefix)) continue;
-    const n = Number(id.slice(prefix.length));
-    if (Number.isSafeInteger(n) && n > max) max = n;
-  }
-  return max;
-}
-
 export function nextMessageId(s: ChatState): string {
-  const n = maxSuffix(
-    (function* () {
-      for (const c of allThreads(s)) for (const m of c.messages) yield m.id;
-    })(),
-    'm_',
-  );
-  return `m_${String(n + 1).padStart(5, '0')}`;
+  const ids = (function* () {
+    for (const c of allThreads(s)) for (const m of c.messages) yield m.id;
+  })();
+  return nextId(ids, 'm_', 5);
 }
 
 export function nextChatId(s: ChatState): string {
-  const n = maxSuffix(s.chats.map((c) => c.id), 'c_');
-  return `c_${String(n + 1).padStart(2, '0')}`;
+  return nextId(s.chats.map((c) => c.id), 'c_', 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,7 +351,7 @@ function requireThread(s: ChatState, id: string): Thread {
 }
 
 export function nextGroupId(s: ChatState): string {
-  return `g_${String(maxSuffix(s.groups.map((g) => g.id), 'g_') + 1).padStart(2, '0')}`;
+  return nextId(s.groups.map((g) => g.id), 'g_', 2);
 }
 
 /** The default name of a new group: the first three names joined with 、. */
@@ -511,12 +498,11 @@ export function momentFeed<M extends Moment>(moments: readonly M[], authorId?: s
 }
 
 export function nextMomentId(s: ChatState): string {
-  return `p_${String(maxSuffix(s.moments.map((m) => m.id), 'p_') + 1).padStart(3, '0')}`;
+  return nextId(s.moments.map((m) => m.id), 'p_', 3);
 }
 
 export function nextCommentId(s: ChatState): string {
-  const n = maxSuffix(s.moments.flatMap((m) => m.comments.map((c) => c.id)), 'mc_');
-  return `mc_${String(n + 1).padStart(4, '0')}`;
+  return nextId(s.moments.flatMap((m) => m.comments.map((c) => c.id)), 'mc_', 4);
 }
 
 export function toggleLike(s: ChatState, momentId: string): boolean {

@@ -3,9 +3,11 @@
  * few hundred messages, all derived from one Rng. Pure: importable from Node.
  * The seed changes who is who, the details and the timing, never the structure.
  */
+import { AVATAR_COLORS } from '../shared/avatarColors.ts';
+import { moneyText } from '../shared/money.ts';
 import type { Rng } from '../shared/rng.ts';
 import { wallClock } from '../shared/time.ts';
-import { AVATAR_COLORS, ME_PEOPLE, PEOPLE, REGIONS, SIGNATURES, SPECIAL_CONTACTS, TRAP_PAIRS, type PersonSeed, type SpecialRole } from './data.ts';
+import { ME_PEOPLE, PEOPLE, REGIONS, SIGNATURES, SPECIAL_CONTACTS, TRAP_PAIRS, type PersonSeed, type SpecialRole } from './data.ts';
 import { SCRIPTS, type Line, type Script } from './scripts.ts';
 import { COMMENT_TEXTS, GROUP_SEEDS, MOMENT_IMAGES, MOMENT_PLACES, MOMENT_TEXTS, MY_MOMENT_TEXTS, REPLY_TEXTS } from './social.ts';
 import type { Avatar, Chat, ChatState, Contact, Group, Me, Message, Moment, MomentComment } from './types.ts';
@@ -266,7 +268,7 @@ function addIncomingTransfers(rng: Rng, chats: Chat[], roles: Map<string, Role>,
     chat.messages.splice(i, 0, {
       id: ids(),
       from: chat.contactId,
-      text: `[转账] ¥${(amount / 100).toFixed(2)}`,
+      text: `[转账] ¥${moneyText(amount)}`,
       time: before + Math.max(1000, Math.floor((after - before) / 2)),
       transfer: { amount, note: rng.pick(notes), status: 'pending', billId: '' },
     });

@@ -5,6 +5,7 @@
  * Uses the wallet's own rules (`checkAmount`, `passwordMatches`, `nextBillId`); the wallet's files
  * are not edited.
  */
+import { moneyText } from '../shared/money.ts';
 import { checkAmount, nextBillId, passwordMatches, type PaymentRefusal } from '../wallet/logic.ts';
 import type { Bill, WalletState } from '../wallet/types.ts';
 import { displayName, findChat, findContact, nextMessageId } from './logic.ts';
@@ -27,7 +28,7 @@ export const TRANSFER_REFUSAL_TEXT: Record<TransferRefusal, string> = {
 
 /** The message text of a transfer (what the list previews). */
 export function transferText(amount: number): string {
-  return `[转账] ¥${(amount / 100).toFixed(2)}`;
+  return `[转账] ¥${moneyText(amount)}`;
 }
 
 /** Checked before the password is asked: an amount the balance cannot cover is refused up front. */

@@ -6,6 +6,8 @@
 import { nameInitial } from '../chat/logic.ts';
 import type { CallEntry, ContactsState, Group, Person, PhoneLabel, PhoneNumber } from './types.ts';
 import { PHONE_LABELS } from './types.ts';
+import { NEW_CONTACT_COLORS } from '../shared/avatarColors.ts';
+import { nextId } from '../shared/ids.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -163,10 +165,6 @@ export function cleanDraft(d: ContactDraft): ContactDraft {
   };
 }
 
-export function sameDraft(a: ContactDraft, b: ContactDraft): boolean {
-  return JSON.stringify(cleanDraft(a)) === JSON.stringify(cleanDraft(b));
-}
-
 /** Why a draft cannot be saved (shown to the user), or null. */
 export function draftError(d: ContactDraft): string | null {
   const c = cleanDraft(d);
@@ -187,22 +185,12 @@ function validDate(s: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Ids
 
-function maxSuffix(ids: Iterable<string>, prefix: string): number {
-  let max = 0;
-  for (const id of ids) {
-    if (!id.startsWith(prefix)) continue;
-    const n = Number(id.slice(prefix.length));
-    if (Number.isSafeInteger(n) && n > max) max = n;
-  }
-  return max;
-}
-
 export function nextContactId(s: ContactsState): string {
-  return `ct_${String(maxSuffix(s.contacts.map((c) => c.id), 'ct_') + 1).padStart(3, '0')}`;
+  return nextId(s.contacts.map((c) => c.id), 'ct_', 3);
 }
 
 export function nextCallId(s: ContactsState): string {
-  return `k_${String(maxSuffix(s.calls.map((c) => c.id), 'k_') + 1).padStart(4, '0')}`;
+  return nextId(s.calls.map((c) => c.id), 'k_', 4);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,8 +212,6 @@ function requireGroup(s: ContactsState, id: string): Group {
   return g;
 }
 
-const NEW_COLORS = ['#5B8FF9', '#61B15A', '#F6903D', '#9270CA', '#E8684A', '#269A99'];
-
 function applyDraft(p: Person, d: ContactDraft): void {
   const c = cleanDraft(d);
   const name = c.name !== '' ? c.name : formatNumber(c.phones[0]?.number ?? '');
@@ -246,7 +232,7 @@ export function addContact(s: ContactsState, d: ContactDraft): Person {
   const err = draftError(d);
   if (err) throw new ContactsRuleError(err);
   const id = nextContactId(s);
-  const p: Person = { id, name: '', pinyin: '', initial: '#', phones: [], company: '', email: '', birthday: '', favorite: false, note: '', color: NEW_COLORS[Number(id.slice(3)) % NEW_COLORS.length] };
+  const p: Person = { id, name: '', pinyin: '', initial: '#', phones: [], company: '', email: '', birthday: '', favorite: false, note: '', color: NEW_CONTACT_COLORS[Number(id.slice(3)) % NEW_CONTACT_COLORS.length] };
   applyDraft(p, d);
   s.contacts.push(p);
   return p;

@@ -4,9 +4,10 @@
  * calls over the last two months. Pure: importable from Node. The seed changes who is in the
  * book, the numbers, details and timing, never the structure.
  */
+import { AVATAR_COLORS } from '../shared/avatarColors.ts';
 import type { Rng } from '../shared/rng.ts';
 import { wallClock } from '../shared/time.ts';
-import { AVATAR_COLORS, PEOPLE, SPECIAL_CONTACTS, TRAP_PAIRS, type PersonSeed } from '../chat/data.ts';
+import { PEOPLE, SPECIAL_CONTACTS, TRAP_PAIRS, type PersonSeed } from '../chat/data.ts';
 import type { SeedContext } from '../chat/seed.ts';
 import type { CallDirection, CallEntry, ContactsState, Group, Person, PhoneNumber } from './types.ts';
 

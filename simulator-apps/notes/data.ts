@@ -22,8 +22,6 @@ export const COVER_PALETTES: readonly (readonly [string, string, string])[] = [
 
 export const CITIES = ['上海', '北京', '杭州', '成都', '广州', '深圳', '南京', '武汉', '西安', '长沙', '重庆', '厦门'] as const;
 
-export const AVATAR_COLORS = ['#ff6b57', '#f7a23b', '#4fb7a8', '#6d8cf5', '#c77dff', '#ff8fab', '#3fa34d', '#e07a5f', '#5e60ce', '#f4a261', '#2a9d8f', '#b5838d'] as const;
-
 export interface AuthorSeed {
   nickname: string;
   glyph: string;

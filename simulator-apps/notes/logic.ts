@@ -3,6 +3,8 @@
  * views; mutators change the object they are given in place and are called by `NotesModel` inside
  * `phone.update`. A refused action returns its reason and changes nothing.
  */
+import { pad2 } from '../shared/dates.ts';
+import { nextId } from '../shared/ids.ts';
 import { wallClock } from '../shared/time.ts';
 import { CATEGORIES, NOTIFICATION_KINDS, VISIBILITIES, type Author, type Board, type Category, type Comment, type Draft, type Note, type NotesState, type NotificationKind, type Visibility } from './types.ts';
 
@@ -34,8 +36,6 @@ export function formatCount(n: number): string {
   if (n < 10_000) return String(n);
   return `${(Math.floor(n / 1000) / 10).toFixed(1).replace(/\.0$/, '')}万`;
 }
-
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /** 刚刚, 5分钟前, 3小时前, 昨天 18:20, 3天前, 03-02, 2025-11-20 — as the note page shows it. */
 export function formatNoteTime(time: number, now: number, timezone?: string): string {
@@ -273,7 +273,7 @@ export function uncollect(s: NotesState, noteId: string): Refusal | null {
 }
 
 export function nextBoardId(s: Pick<NotesState, 'boards'>): string {
-  return `bd_${maxSuffix(s.boards.map((b) => b.id), 'bd_') + 1}`;
+  return nextId(s.boards.map((b) => b.id), 'bd_', 0);
 }
 
 /** A new board (name trimmed, at most 20 characters, unique); returns its id. */
@@ -287,26 +287,16 @@ export function createBoard(s: NotesState, name: string): { id: string } | { err
   return { id };
 }
 
-function maxSuffix(ids: Iterable<string>, prefix: string): number {
-  let max = 0;
-  for (const id of ids) {
-    if (!id.startsWith(prefix)) continue;
-    const v = Number(id.slice(prefix.length));
-    if (Number.isSafeInteger(v) && v > max) max = v;
-  }
-  return max;
-}
-
 export function nextCommentId(s: Pick<NotesState, 'notes'>): string {
-  return `cm_${String(maxSuffix(s.notes.flatMap((n) => n.comments.map((c) => c.id)), 'cm_') + 1).padStart(4, '0')}`;
+  return nextId(s.notes.flatMap((n) => n.comments.map((c) => c.id)), 'cm_', 4);
 }
 
 export function nextNoteId(s: Pick<NotesState, 'notes'>): string {
-  return `n_${String(maxSuffix(s.notes.map((n) => n.id), 'n_') + 1).padStart(3, '0')}`;
+  return nextId(s.notes.map((n) => n.id), 'n_', 3);
 }
 
 export function nextDraftId(s: Pick<NotesState, 'drafts'>): string {
-  return `d_${String(maxSuffix(s.drafts.map((d) => d.id), 'd_') + 1).padStart(2, '0')}`;
+  return nextId(s.drafts.map((d) => d.id), 'd_', 2);
 }
 
 /** My comment on a note (trimmed, 1-200 characters). */

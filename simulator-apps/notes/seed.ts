@@ -4,8 +4,9 @@
  * from Node. The seed changes who wrote what, counts, times, cities and what I follow or collected,
  * never the structure.
  */
+import { AUTHOR_AVATAR_COLORS } from '../shared/avatarColors.ts';
 import type { Rng } from '../shared/rng.ts';
-import { AUTHORS, AVATAR_COLORS, BOARD_NAMES, BODY_POOL, CITIES, COMMENT_POOL, COVER_PALETTES, DRAFT_SEEDS, HISTORY_SEEDS, ME_SEED, MY_NOTES, NOTES, TRAP_TITLES, type NoteSeed } from './data.ts';
+import { AUTHORS, BOARD_NAMES, BODY_POOL, CITIES, COMMENT_POOL, COVER_PALETTES, DRAFT_SEEDS, HISTORY_SEEDS, ME_SEED, MY_NOTES, NOTES, TRAP_TITLES, type NoteSeed } from './data.ts';
 import { CATEGORIES, type Author, type Board, type Category, type Comment, type Cover, type Draft, type Note, type NotesState, type Notification } from './types.ts';
 
 export interface NotesSeedContext {
@@ -69,7 +70,7 @@ function createAuthors(rng: Rng): Author[] {
     return {
       id: `a_${pad(i + 1, 2)}`,
       nickname: a.nickname,
-      avatar: { color: rng.pick(AVATAR_COLORS), glyph: a.glyph },
+      avatar: { color: rng.pick(AUTHOR_AVATAR_COLORS), glyph: a.glyph },
       bio: a.bio,
       city: rng.pick(CITIES),
       followers,

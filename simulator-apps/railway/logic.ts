@@ -6,6 +6,8 @@
  * (`../wallet/payments.ts`). A refused action returns a reason and changes nothing.
  */
 import { hashString } from '../shared/rng.ts';
+import { addDays, dateLabel, daysBetween, minutesOf, pad2, weekdayName } from '../shared/dates.ts';
+import { nextId } from '../shared/ids.ts';
 import { wallClock } from '../shared/time.ts';
 import { closePayment, refundToWallet, registerPaymentHook, requestPayment, type AppsDraft } from '../wallet/payments.ts';
 import type { WalletState } from '../wallet/types.ts';
@@ -83,50 +85,20 @@ export function hotStations(): Station[] {
 // ---------------------------------------------------------------------------------------------
 // Days and times
 
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-
 /** `2026-03-14` for a timestamp, China time. */
 export function dateKey(time: number): string {
   const w = wallClock(time, CHINA_TZ);
   return `${w.year}-${pad2(w.month)}-${pad2(w.day)}`;
 }
 
-export function addDays(date: string, n: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return `${t.getUTCFullYear()}-${pad2(t.getUTCMonth() + 1)}-${pad2(t.getUTCDate())}`;
-}
-
-/** Whole days from `a` to `b`. */
-export function daysBetween(a: string, b: string): number {
-  const ms = (s: string) => {
-    const [y, m, d] = s.split('-').map(Number);
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((ms(b) - ms(a)) / DAY);
-}
-
 export function isDateKey(v: unknown): v is string {
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
-}
-
-const WEEK = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
-
-export function weekdayOf(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return WEEK[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-}
-
-/** `3月15日` */
-export function dateLabel(date: string): string {
-  const [, m, d] = date.split('-').map(Number);
-  return `${m}月${d}日`;
 }
 
 /** `今天` / `明天` / `后天` / the weekday. */
 export function dayHint(date: string, today: string): string {
   const n = daysBetween(today, date);
-  return n === 0 ? '今天' : n === 1 ? '明天' : n === 2 ? '后天' : weekdayOf(date);
+  return n === 0 ? '今天' : n === 1 ? '明天' : n === 2 ? '后天' : weekdayName(date);
 }
 
 /** The days on sale from `today`: today and the next 14. */
@@ -139,11 +111,6 @@ export function timeAt(date: string, hhmm: string, plusDays = 0): number {
   const [y, m, d] = date.split('-').map(Number);
   const [h, min] = hhmm.split(':').map(Number);
   return Date.UTC(y, m - 1, d + plusDays, h - 8, min);
-}
-
-export function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
 }
 
 export function clockOf(minutes: number): string {
@@ -167,21 +134,6 @@ export function hasDeparted(t: Pick<Train, 'date' | 'dep'>, now: number): boolea
 
 // ---------------------------------------------------------------------------------------------
 // Money and tickets
-
-/** `55300` → `553`, `55350` → `553.5`, `55301` → `553.01`. */
-export function priceText(fen: number): string {
-  const yuan = Math.floor(Math.abs(fen) / 100);
-  const cents = Math.abs(fen) % 100;
-  const sign = fen < 0 ? '-' : '';
-  if (cents === 0) return `${sign}${yuan}`;
-  if (cents % 10 === 0) return `${sign}${yuan}.${cents / 10}`;
-  return `${sign}${yuan}.${pad2(cents)}`;
-}
-
-/** `12345` → `123.45` (order totals, refunds). */
-export function moneyText(fen: number): string {
-  return `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${pad2(Math.abs(fen) % 100)}`;
-}
 
 /** What the list shows for tickets left: 有 (20 or more), `N张`, 无. */
 export function leftLabel(left: number): string {
@@ -379,26 +331,16 @@ function railwayOf(apps: AppsDraft): RailwayState {
   return r;
 }
 
-function maxSuffix(ids: Iterable<string>, prefix: string): number {
-  let max = 0;
-  for (const id of ids) {
-    if (!id.startsWith(prefix)) continue;
-    const n = Number(id.slice(prefix.length));
-    if (Number.isSafeInteger(n) && n > max) max = n;
-  }
-  return max;
-}
-
 export function nextOrderId(s: Pick<RailwayState, 'orders'>): string {
-  return `r_${String(maxSuffix(s.orders.map((o) => o.id), 'r_') + 1).padStart(3, '0')}`;
+  return nextId(s.orders.map((o) => o.id), 'r_', 3);
 }
 
 export function nextPassengerId(s: Pick<RailwayState, 'passengers'>): string {
-  return `ps_${String(maxSuffix(s.passengers.map((p) => p.id), 'ps_') + 1).padStart(2, '0')}`;
+  return nextId(s.passengers.map((p) => p.id), 'ps_', 2);
 }
 
 export function nextRouteId(s: Pick<RailwayState, 'commonRoutes'>): string {
-  return `cr_${String(maxSuffix(s.commonRoutes.map((r) => r.id), 'cr_') + 1).padStart(2, '0')}`;
+  return nextId(s.commonRoutes.map((r) => r.id), 'cr_', 2);
 }
 
 /** 订单号: `E` + 9 digits from the order id and its time. */
@@ -812,10 +754,6 @@ export interface PassengerDraft {
 
 export function draftOfPassenger(p: Passenger | undefined): PassengerDraft {
   return p ? { name: p.name, idType: p.idType, idNo: p.idNo, phone: p.phone, kind: p.kind } : { name: '', idType: '居民身份证', idNo: '', phone: '', kind: '成人' };
-}
-
-export function sameDraft(a: PassengerDraft, b: PassengerDraft): boolean {
-  return a.name === b.name && a.idType === b.idType && a.idNo === b.idNo && a.phone === b.phone && a.kind === b.kind;
 }
 
 /** Trims and upper-cases the form the way it is saved. */

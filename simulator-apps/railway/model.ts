@@ -8,6 +8,7 @@
  * back stack) lives here, outside the state tree, per phone and epoch: a reset forgets it.
  */
 import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { sameDraft } from '../shared/drafts.ts';
 import { openCheckout } from '../wallet/checkout.ts';
 import * as rules from './logic.ts';
 import { RAILWAY_ROOT, tabOf, type RailwayTab } from './routes.ts';
@@ -187,7 +188,7 @@ export class RailwayModel {
     if (error) return { error };
     if (id) {
       const p = this.s.passengers.find((x) => x.id === id);
-      if (p && rules.sameDraft(rules.draftOfPassenger(p), rules.normalizeDraft(draft))) return { id };
+      if (p && sameDraft(rules.draftOfPassenger(p), rules.normalizeDraft(draft))) return { id };
     }
     return this.#mutate((s) => rules.savePassenger(s, draft, id));
   }

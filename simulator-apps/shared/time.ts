@@ -3,6 +3,8 @@
  * timezone always give the same text (Intl is only used to find the wall-clock fields,
  * with a fixed locale; every label is built here).
  */
+import { pad2, WEEKDAY_LONG, weekdayOfDayNumber } from './dates.ts';
+
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
 export interface WallClock {
@@ -49,13 +51,9 @@ export function wallClock(timestamp: number, timezone: string = DEFAULT_TIMEZONE
   const hour = get('hour') % 24;
   const minute = get('minute');
   const dayNumber = Math.floor(Date.UTC(year, month - 1, day) / 86_400_000);
-  const weekday = (((dayNumber + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+  const weekday = weekdayOfDayNumber(dayNumber);
   return { year, month, day, hour, minute, weekday, dayNumber };
 }
-
-export const WEEKDAYS_ZH = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'] as const;
-
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /** `09:05` */
 export function formatClock(timestamp: number, timezone?: string): string {
@@ -66,7 +64,7 @@ export function formatClock(timestamp: number, timezone?: string): string {
 /** `3月14日 星期六` */
 export function formatDateZh(timestamp: number, timezone?: string): string {
   const w = wallClock(timestamp, timezone);
-  return `${w.month}月${w.day}日 ${WEEKDAYS_ZH[w.weekday]}`;
+  return `${w.month}月${w.day}日 ${WEEKDAY_LONG[w.weekday]}`;
 }
 
 /**
@@ -79,7 +77,7 @@ export function formatListTime(timestamp: number, now: number, timezone?: string
   const days = n.dayNumber - t.dayNumber;
   if (days <= 0) return `${pad2(t.hour)}:${pad2(t.minute)}`;
   if (days === 1) return '昨天';
-  if (days < 7) return WEEKDAYS_ZH[t.weekday];
+  if (days < 7) return WEEKDAY_LONG[t.weekday];
   if (t.year === n.year) return `${t.month}/${t.day}`;
   return `${t.year}/${t.month}/${t.day}`;
 }
@@ -92,7 +90,7 @@ export function formatMessageTime(timestamp: number, now: number, timezone?: str
   const hm = `${pad2(t.hour)}:${pad2(t.minute)}`;
   if (days <= 0) return hm;
   if (days === 1) return `昨天 ${hm}`;
-  if (days < 7) return `${WEEKDAYS_ZH[t.weekday]} ${hm}`;
+  if (days < 7) return `${WEEKDAY_LONG[t.weekday]} ${hm}`;
   if (t.year === n.year) return `${t.month}月${t.day}日 ${hm}`;
   return `${t.year}年${t.month}月${t.day}日 ${hm}`;
 }

@@ -4,6 +4,8 @@
  * `phone.update`. A refused action returns a reason and changes nothing.
  */
 import { registerPaymentHook, type PaidInfo } from '../wallet/payments.ts';
+import { nextId } from '../shared/ids.ts';
+import { priceText } from '../shared/money.ts';
 import { wallClock } from '../shared/time.ts';
 import { SHOP_CATEGORIES, type Address, type CartItem, type Coupon, type Order, type OrderItem, type OrderStatus, type Product, type ShopCategory, type ShopState, type Sku } from './types.ts';
 
@@ -16,18 +18,6 @@ export const SHIPPING_FEE = 800;
 
 // ---------------------------------------------------------------------------------------------
 // Money and labels
-
-/** `12990` → `129.90`, `12900` → `129`. */
-export function priceText(fen: number): string {
-  const yuan = Math.floor(fen / 100);
-  const rest = fen % 100;
-  return rest === 0 ? String(yuan) : `${yuan}.${String(rest).padStart(2, '0')}`;
-}
-
-/** `12990` → `129.90` (always two decimals, totals and orders). */
-export function moneyText(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-}
 
 /** `12345` → `1.2万+`, `860` → `860`. */
 export function salesText(n: number): string {
@@ -159,20 +149,6 @@ export const CART_REFUSAL_TEXT: Record<CartRefusal, string> = {
   stock: '库存不足',
   qty: '请选择购买数量',
 };
-
-function maxSuffix(ids: Iterable<string>, prefix: string): number {
-  let max = 0;
-  for (const id of ids) {
-    if (!id.startsWith(prefix)) continue;
-    const n = Number(id.slice(prefix.length));
-    if (Number.isSafeInteger(n) && n > max) max = n;
-  }
-  return max;
-}
-
-export function nextId(ids: Iterable<string>, prefix: string, width: number): string {
-  return `${prefix}${String(maxSuffix(ids, prefix) + 1).padStart(width, '0')}`;
-}
 
 /** Why `qty` of a SKU cannot be bought (or added on top of `already`), or null. */
 export function checkStock(s: Pick<ShopState, 'products'>, productId: string, skuId: string, qty: number, already = 0): CartRefusal | null {

@@ -3,7 +3,6 @@ import type { Category } from './types.ts';
 
 export const BANKS = ['江南商业银行', '星河银行', '北辰农商银行', '海川银行', '青禾银行', '远峰银行'] as const;
 export const CARD_COLORS = ['#C8413B', '#2B6CB0', '#2F855A', '#B7791F', '#6B46C1', '#2C7A7B'] as const;
-export const AVATAR_COLORS = ['#5B8FF9', '#5AD8A6', '#F6BD16', '#E8684A', '#6DC8EC', '#9270CA', '#FF9D4D', '#269A99'] as const;
 
 /** Payee names; the first two pairs look alike on purpose (trap tasks rely on them). */
 export const TRAP_PAYEES = [

@@ -3,28 +3,12 @@
  * return views; mutators change the object they are given in place and are called by
  * `WalletModel` inside `phone.update`. A refused payment returns a reason and changes nothing.
  */
+import { nextId } from '../shared/ids.ts';
 import { wallClock } from '../shared/time.ts';
 import { CATEGORIES, type Bill, type Category, type PaymentOrder, type WalletState } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Money and months
-
-/** `123456` fen → `1,234.56`. */
-export function formatYuan(fen: number): string {
-  const neg = fen < 0;
-  const abs = Math.abs(Math.round(fen));
-  const yuanPart = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}${yuanPart}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** `12.5`, `12.50`, `0.01` → fen; null for anything that is not a positive amount with at most two decimals. */
-export function parseYuan(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,9}(\.\d{0,2})?$/.test(t)) return null;
-  const [int, frac = ''] = t.split('.');
-  const fen = Number(int) * 100 + Number(frac.padEnd(2, '0'));
-  return fen > 0 ? fen : null;
-}
+// Months
 
 /** `2026-03` for a timestamp. */
 export function monthKey(time: number, timezone?: string): string {
@@ -81,18 +65,8 @@ export function cardLabel(c: { bank: string; last4: string }): string {
 // ---------------------------------------------------------------------------------------------
 // Ids
 
-function maxSuffix(ids: Iterable<string>, prefix: string): number {
-  let max = 0;
-  for (const id of ids) {
-    if (!id.startsWith(prefix)) continue;
-    const n = Number(id.slice(prefix.length));
-    if (Number.isSafeInteger(n) && n > max) max = n;
-  }
-  return max;
-}
-
 export function nextBillId(s: Pick<WalletState, 'bills'>): string {
-  return `b_${String(maxSuffix(s.bills.map((b) => b.id), 'b_') + 1).padStart(4, '0')}`;
+  return nextId(s.bills.map((b) => b.id), 'b_', 4);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@
  */
 import type { Bill, Category, PaymentOrder, PaymentSource, WalletState } from './types.ts';
 import { nextBillId } from './logic.ts';
+import { nextId } from '../shared/ids.ts';
 
 export type { PaymentSource };
 
@@ -43,8 +44,7 @@ function walletOf(apps: AppsDraft): WalletState {
 
 /** The next free order id (`o_001` …): max + 1, so ids never repeat after a close. */
 export function nextOrderId(w: Pick<WalletState, 'orders'>): string {
-  const max = w.orders.reduce((m, o) => Math.max(m, Number(o.id.slice(2)) || 0), 0);
-  return `o_${String(max + 1).padStart(3, '0')}`;
+  return nextId(w.orders.map((o) => o.id), 'o_', 3);
 }
 
 export interface PaymentRequest {

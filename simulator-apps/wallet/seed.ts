@@ -5,7 +5,8 @@
  */
 import type { Rng } from '../shared/rng.ts';
 import { wallClock } from '../shared/time.ts';
-import { AVATAR_COLORS, BANKS, CARD_COLORS, MERCHANTS, ORDER_SEEDS, PAYEE_NAMES, RED_PACKET_NOTES, TRANSFER_NOTES, TRAP_PAYEES } from './data.ts';
+import { PAYEE_AVATAR_COLORS } from '../shared/avatarColors.ts';
+import { BANKS, CARD_COLORS, MERCHANTS, ORDER_SEEDS, PAYEE_NAMES, RED_PACKET_NOTES, TRANSFER_NOTES, TRAP_PAYEES } from './data.ts';
 import type { BankCard, Bill, Category, PaymentOrder, Payee, WalletState } from './types.ts';
 
 export interface WalletSeedContext {
@@ -72,7 +73,7 @@ function createPayees(rng: Rng): Payee[] {
     id: `p_${String(i + 1).padStart(2, '0')}`,
     name,
     account: maskedPhone(rng),
-    color: rng.pick(AVATAR_COLORS),
+    color: rng.pick(PAYEE_AVATAR_COLORS),
   }));
 }
 

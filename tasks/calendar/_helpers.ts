@@ -6,9 +6,8 @@
 import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
 import type { JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { addDays, dateLabel, WEEKDAY_LONG, weekdayIndex as weekdayOf } from '../../simulator-apps/shared/dates.ts';
 import {
-  addDays,
-  dateLabel,
   monthLabel,
   monthOf,
   nextEventId,
@@ -16,8 +15,6 @@ import {
   occurrencesOn,
   reminderLabel,
   todayKey,
-  WEEKDAY_LONG,
-  weekdayOf,
   type Occurrence,
 } from '../../simulator-apps/calendar/logic.ts';
 import type { CalendarEvent, CalendarState, Reminder } from '../../simulator-apps/calendar/types.ts';

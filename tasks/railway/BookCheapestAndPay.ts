@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { addDays } from '../../simulator-apps/railway/logic.ts';
+import { addDays } from '../../simulator-apps/shared/dates.ts';
 import { bookingChanges, bookOnTrainPage, dayText, ensureBalance, me, newOrders, openTrainInList, payOnOrderPage, queryThroughUi, queryTrains, railwayOf, routeParam, seatOf, todayOf, walletPaid, type RouteParams } from './_helpers.ts';
 
 /**

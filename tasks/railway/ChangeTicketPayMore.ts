@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { daysBetween } from '../../simulator-apps/railway/logic.ts';
+import { daysBetween } from '../../simulator-apps/shared/dates.ts';
 import { confirmDialog, dayText, ensureBalance, newOrders, openOrder, railwayOf, seatOf, todayOf, walletOf, walletPaid } from './_helpers.ts';
 import { nextOrderId as nextWalletOrderId } from '../../simulator-apps/wallet/payments.ts';
 import { nextOrderId } from '../../simulator-apps/railway/logic.ts';

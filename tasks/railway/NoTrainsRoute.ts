@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { addDays, cityOf } from '../../simulator-apps/railway/logic.ts';
+import { cityOf } from '../../simulator-apps/railway/logic.ts';
+import { addDays } from '../../simulator-apps/shared/dates.ts';
 import { STATIONS } from '../../simulator-apps/railway/data.ts';
 import { BROWSE_CHANGES, dayText, queryThroughUi, railwayOf, todayOf } from './_helpers.ts';
 

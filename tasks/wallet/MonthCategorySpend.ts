@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { billTotals, filterBills, formatYuan, monthKey, monthLabel } from '../../simulator-apps/wallet/logic.ts';
+import { billTotals, filterBills, monthKey, monthLabel } from '../../simulator-apps/wallet/logic.ts';
+import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Category } from '../../simulator-apps/wallet/types.ts';
 import { openWalletHome, walletOf, yuanAnswer } from './_helpers.ts';
 

@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { MERCHANTS } from '../../simulator-apps/wallet/data.ts';
-import { filterBills, formatYuan, monthKey, monthLabel } from '../../simulator-apps/wallet/logic.ts';
+import { filterBills, monthKey, monthLabel } from '../../simulator-apps/wallet/logic.ts';
+import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Bill, WalletState } from '../../simulator-apps/wallet/types.ts';
 import { openWalletHome, walletOf, yuanAnswer } from './_helpers.ts';
 

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { formatYuan } from '../../simulator-apps/wallet/logic.ts';
+import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Bill } from '../../simulator-apps/wallet/types.ts';
 import { isTrapName, openWalletHome, paymentCriteria, pickPayee, transferThroughUi, walletOf } from './_helpers.ts';
 

@@ -7,7 +7,8 @@ import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
 import { criteria } from '../../bridge/tasks/api.ts';
 import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
-import { formatYuan, nextBillId } from '../../simulator-apps/wallet/logic.ts';
+import { nextBillId } from '../../simulator-apps/wallet/logic.ts';
+import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import { TRAP_PAYEES } from '../../simulator-apps/wallet/data.ts';
 import type { Bill, Payee, WalletState } from '../../simulator-apps/wallet/types.ts';
 

@@ -8,7 +8,8 @@ import type { DeviceConnection } from '../../bridge/server/bridgeServer.ts';
 import { useBridge, openPhone, find, tap, typeInto, readState as state } from './phonePage.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
-import { addDays, occurrencesOn, todayKey } from '../../simulator-apps/calendar/logic.ts';
+import { occurrencesOn, todayKey } from '../../simulator-apps/calendar/logic.ts';
+import { addDays } from '../../simulator-apps/shared/dates.ts';
 import type { CalendarState } from '../../simulator-apps/calendar/types.ts';
 
 const bridge = useBridge();

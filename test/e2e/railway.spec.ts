@@ -8,7 +8,8 @@ import { useBridge, openPhone, find, tap, readState as state } from './phonePage
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { STATIONS } from '../../simulator-apps/railway/data.ts';
-import { addDays, dateKey, initials, queryTrains } from '../../simulator-apps/railway/logic.ts';
+import { dateKey, initials, queryTrains } from '../../simulator-apps/railway/logic.ts';
+import { addDays } from '../../simulator-apps/shared/dates.ts';
 import type { RailwayState } from '../../simulator-apps/railway/types.ts';
 import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 

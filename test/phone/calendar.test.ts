@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
 import { createCalendarState, seedWindow } from '../../simulator-apps/calendar/seed.ts';
+import { addDays, isDateKey, weekdayIndex } from '../../simulator-apps/shared/dates.ts';
 import {
-  addDays,
   addEvent,
   deleteEvent,
   deleteOccurrence,
   draftError,
   draftOf,
-  isDateKey,
   monthGrid,
   moveStart,
   newDraft,
@@ -21,7 +20,6 @@ import {
   updateEvent,
   updateOccurrence,
   validateCalendarState,
-  weekdayOf,
   type EventDraft,
 } from '../../simulator-apps/calendar/logic.ts';
 import { calendarRouteStack, parseCalendarPath } from '../../simulator-apps/calendar/routes.ts';
@@ -85,7 +83,7 @@ describe('dates', () => {
     expect(isDateKey('2026-02-29')).toBe(false);
     expect(isDateKey('2026-02-30')).toBe(false);
     expect(isDateKey('2028-02-29')).toBe(true);
-    expect(weekdayOf('2026-03-14')).toBe(6);
+    expect(weekdayIndex('2026-03-14')).toBe(6);
     const grid = monthGrid('2026-03');
     expect(grid).toHaveLength(42);
     expect(grid[0]).toBe('2026-02-23'); // the Monday before Sunday 1 March

@@ -6,8 +6,9 @@ import { settlePaidOrder } from '../../simulator-apps/wallet/payments.ts';
 import { payOrder } from '../../simulator-apps/wallet/logic.ts';
 import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 import { createRailwayState } from '../../simulator-apps/railway/seed.ts';
+import { addDays } from '../../simulator-apps/shared/dates.ts';
+import { fareText } from '../../simulator-apps/shared/money.ts';
 import {
-  addDays,
   assignSeats,
   book,
   cancelOrder,
@@ -27,7 +28,6 @@ import {
   NO_FILTER,
   passengerError,
   pickStation,
-  priceText,
   queryTrains,
   refundOrder,
   refundQuote,
@@ -103,8 +103,8 @@ describe('stations, dates and money', () => {
   });
 
   it('formats fares, tickets left, IDs and phones', () => {
-    expect(priceText(55300)).toBe('553');
-    expect(priceText(55350)).toBe('553.5');
+    expect(fareText(55300)).toBe('553');
+    expect(fareText(55350)).toBe('553.5');
     expect(leftLabel(0)).toBe('无');
     expect(leftLabel(7)).toBe('7张');
     expect(leftLabel(20)).toBe('有');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
 import { createWalletState } from '../../simulator-apps/wallet/seed.ts';
-import { billTotals, changePassword, filterBills, formatYuan, nextBillId, parseYuan, payOrder, transfer, validateWalletState } from '../../simulator-apps/wallet/logic.ts';
+import { parseYuan, yuanText } from '../../simulator-apps/shared/money.ts';
+import { billTotals, changePassword, filterBills, nextBillId, payOrder, transfer, validateWalletState } from '../../simulator-apps/wallet/logic.ts';
 import { parseWalletPath, walletRouteStack, billsPath } from '../../simulator-apps/wallet/routes.ts';
 import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 
@@ -105,8 +106,8 @@ describe('orders and password', () => {
 
 describe('money, filters and routes', () => {
   it('formats and parses yuan without floats', () => {
-    expect(formatYuan(123_456)).toBe('1,234.56');
-    expect(formatYuan(5)).toBe('0.05');
+    expect(yuanText(123_456)).toBe('1,234.56');
+    expect(yuanText(5)).toBe('0.05');
     expect(parseYuan('12.5')).toBe(1250);
     expect(parseYuan('0.01')).toBe(1);
     expect(parseYuan('0')).toBeNull();
