@@ -9,6 +9,11 @@
  *
  * Methods take one params object and return a Promise (Playwright's TestServerInterface style).
  */
+import type { EpisodeStatus, StopReason, Summary } from './runFolder.ts';
+import type { Verdict } from './verdict.ts';
+
+/** The judge's verdict travels in studio messages; its types live in ./verdict.ts. */
+export type { GoalCheck, StateChange, Verdict } from './verdict.ts';
 import type { SerializedError } from './errors.ts';
 import type { PhoneState, Route, UiNode } from './state.ts';
 import type { SlicedState } from './slices.ts';
@@ -140,34 +145,6 @@ export interface TaskInfo {
   apps: string[];
 }
 
-export interface GoalCheck {
-  name: string;
-  passed: boolean;
-  expected?: unknown;
-  actual?: unknown;
-  path?: string;
-  message?: string;
-}
-
-export interface StateChange {
-  path: string;
-  kind: 'added' | 'removed' | 'changed';
-  before?: unknown;
-  after?: unknown;
-}
-
-export interface Verdict {
-  success: boolean;
-  clean: boolean;
-  progress: number;
-  passed: boolean;
-  goals: GoalCheck[];
-  issues: { field: string; expected?: unknown; actual?: unknown; message?: string }[];
-  warnings: { path: string; kind: StateChange['kind']; before?: unknown; after?: unknown }[];
-  expectedChanges: StateChange[];
-  unexpectedChanges: StateChange[];
-}
-
 export interface EpisodeInfo {
   episodeId: string;
   taskId: string;
@@ -192,8 +169,8 @@ export interface StepInfo {
 
 export interface EpisodeEnd {
   episodeId: string;
-  status: string;
-  stopReason: string;
+  status: EpisodeStatus;
+  stopReason: StopReason;
   steps: number;
   verdict?: Verdict;
   answer?: string | null;
@@ -221,7 +198,7 @@ export interface RunInfo {
   tasks: number;
   startedAt: string;
   finishedAt?: string;
-  summary?: Record<string, unknown>;
+  summary?: Summary;
 }
 
 export interface StudioEvents {

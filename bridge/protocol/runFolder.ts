@@ -9,7 +9,7 @@
  * retyped is a new `RUN_SCHEMA_VERSION` (and readers refuse the old one by name).
  */
 import { UsageError } from './errors.ts';
-import type { Verdict } from './messages.ts';
+import type { Verdict } from './verdict.ts';
 
 /** The version of everything below; in meta.json as `schema_version` and on each shard's first line. */
 export const RUN_SCHEMA_VERSION = 1;

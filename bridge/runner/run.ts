@@ -296,7 +296,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       log,
     });
     const summary = input.finish?.(stats, chromium);
-    const runInfo: RunInfo = { ...input.runInfo, finishedAt: new Date().toISOString(), ...(summary ? { summary: summary as unknown as Record<string, unknown> } : {}) };
+    const runInfo: RunInfo = { ...input.runInfo, finishedAt: new Date().toISOString(), ...(summary ? { summary } : {}) };
     bridge.studio.broadcast('runEnded', runInfo);
     if (config.keepOpen && opts.keepOpenUntil && !opts.signal?.aborted) {
       log(`studio: ${bridge.studioUrl()}  (press Ctrl+C to quit)`);
