@@ -10,7 +10,8 @@
  *                      those import only the protocol and each other (so they run in Node as is)
  *   inside bridge/   → each folder's `DEPS.list` names the folders its files may import
  *   everywhere       → no import circles (type imports count: a circle of types is a circle of ideas)
- * and determinism: no Math.random in the apps or the tasks (a seeded Rng makes every choice).
+ * and determinism: no Math.random in the apps or the tasks (a seeded Rng makes every choice);
+ * and size: a source file over 400 lines says at its top why it is one file (`checkFileSizes`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -255,10 +256,28 @@ export function checkBoundaries(root = REPO_ROOT): string[] {
   return problems;
 }
 
+/** A source file longer than this says at its top why (the words `Long file:` and a reason). */
+export const MAX_FILE_LINES = 400;
+
+/** Source files (tests included) over MAX_FILE_LINES lines without a written reason in their first 20 lines. */
+export function checkFileSizes(root = REPO_ROOT): string[] {
+  const problems: string[] = [];
+  for (const top of [...TOP_FOLDERS, 'test']) {
+    if (!existsSync(join(root, top))) continue;
+    for (const file of walk(join(root, top))) {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      if (lines.length <= MAX_FILE_LINES) continue;
+      if (lines.slice(0, 20).some((l) => /Long file: \S/.test(l))) continue;
+      problems.push(`${relative(root, file).replaceAll('\\', '/')}: ${lines.length} lines, over ${MAX_FILE_LINES}: split it, or say at its top why not ("Long file: <reason>")`);
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
-  const problems = checkBoundaries();
+  const problems = [...checkBoundaries(), ...checkFileSizes()];
   if (problems.length) {
-    console.error(`import boundaries violated (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    console.error(`house rules violated (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
     process.exit(1);
   }
   console.log('import boundaries: ok');

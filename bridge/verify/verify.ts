@@ -1,5 +1,7 @@
 /**
  * `phonegym verify`: proves every selected task instance sound, for any sample size and seeds.
+ * Long file: the six checks of one instance share its episodes, its set-up and its verdicts; split
+ * by check, each part would take the whole instance context as arguments.
  * Per instance (instances and seeds exactly as `phonegym run` plans them):
  *
  *   oracle        the task's oracle passes (goal met, nothing undeclared changed, it said done)

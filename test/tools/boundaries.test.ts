@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBoundaries } from '../../bridge/tools/checkBoundaries.ts';
+import { checkBoundaries, checkFileSizes } from '../../bridge/tools/checkBoundaries.ts';
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'phonegym-boundaries-'));
@@ -110,5 +110,25 @@ describe('the isomorphic layer, per-folder rules and circles', () => {
 
   it('the project itself has no violation and no circle', () => {
     expect(checkBoundaries()).toEqual([]);
+  });
+});
+
+describe('file sizes', () => {
+  it('a file over 400 lines needs a written reason at its top', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join('\n');
+    const root = tree({
+      'bridge/runner/short.ts': body(400),
+      'bridge/runner/long.ts': body(401),
+      'bridge/runner/explained.ts': `/**\n * Long file: one state machine, read top to bottom.\n */\n${body(450)}`,
+      'test/phone/big.test.ts': body(500),
+    });
+    expect(checkFileSizes(root).sort()).toEqual([
+      'bridge/runner/long.ts: 401 lines, over 400: split it, or say at its top why not ("Long file: <reason>")',
+      'test/phone/big.test.ts: 500 lines, over 400: split it, or say at its top why not ("Long file: <reason>")',
+    ]);
+  });
+
+  it('the project keeps to it', () => {
+    expect(checkFileSizes()).toEqual([]);
   });
 });
