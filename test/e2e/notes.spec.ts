@@ -4,56 +4,15 @@
  * tags and 仅自己可见; a draft saved on leaving the editor (by the system back, which asks first)
  * survives a tab switch and reopens.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { WEB_DIST } from '../../bridge/paths.ts';
-import type { PhoneState, UiNode } from '../../bridge/protocol/state.ts';
-import { BridgeServer, type DeviceConnection } from '../../bridge/server/bridgeServer.ts';
+import { expect, test, type Browser } from '@playwright/test';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { onPhone, openPhoneAt, useBridge, type Phone } from './phonePage.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import type { NotesState } from '../../simulator-apps/notes/types.ts';
 
-let bridge: BridgeServer;
-test.beforeAll(async () => {
-  bridge = await BridgeServer.start({ staticDir: WEB_DIST });
-});
-test.afterAll(async () => {
-  await bridge.close();
-});
-
-interface Phone {
-  page: Page;
-  device: DeviceConnection;
-  close: () => Promise<void>;
-}
-
-async function openPhone(browser: Browser, id: string, seed: number): Promise<Phone> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const connected = bridge.waitForDevice(id, { timeoutMs: 20_000 });
-  await page.goto(bridge.phoneUrl(id, { kind: 'agent' }));
-  const device = await connected;
-  await device.call('reset', { stateJson: JSON.stringify(createInitialState(seed)), route: { app: 'notes', path: '/' } });
-  return { page, device, close: () => context.close() };
-}
-
-async function tree(p: Phone): Promise<UiNode[]> {
-  const r = await p.device.call('settle', { observe: true, tree: true });
-  return r.observation!.tree;
-}
-
-async function find(p: Phone, key: string): Promise<UiNode | undefined> {
-  return (await tree(p)).find((n) => n.key === key);
-}
-
-async function tap(p: Phone, key: string): Promise<void> {
-  const node = await find(p, key);
-  expect(node, `no element with key ${key} on screen`).toBeTruthy();
-  await p.page.mouse.click(node!.bounds.x + node!.bounds.w / 2, node!.bounds.y + node!.bounds.h / 2);
-}
-
-async function typeInto(p: Phone, key: string, text: string): Promise<void> {
-  await tap(p, key);
-  await p.page.keyboard.type(text);
-}
+const bridge = useBridge();
+const { tree, find, tap, typeInto } = onPhone;
+const openPhone = (browser: Browser, id: string, seed: number) => openPhoneAt(bridge(), browser, id, createInitialState(seed), { app: 'notes', path: '/' });
 
 async function notes(p: Phone): Promise<NotesState> {
   const state = JSON.parse((await p.device.call('getState', {})).json) as PhoneState;

@@ -61,3 +61,25 @@ export async function readState(device: DeviceConnection): Promise<{ state: Phon
   const r = await device.call('getState', {});
   return { state: JSON.parse(r.json) as PhoneState, route: r.route, revision: r.revision };
 }
+
+/** A phone page and its device as one value, for specs that pass the phone around. */
+export interface Phone {
+  page: Page;
+  device: DeviceConnection;
+  close: () => Promise<void>;
+}
+
+/** A phone page reset to `state` (and `route`, default home). */
+export async function openPhoneAt(bridge: BridgeServer, browser: Browser, id: string, state: PhoneState, route?: Route): Promise<Phone> {
+  const phone = await openPhone(bridge, browser, id);
+  await phone.device.call('reset', { stateJson: JSON.stringify(state), ...(route ? { route } : {}) });
+  return phone;
+}
+
+/** The helpers above, taking the phone as one value. */
+export const onPhone = {
+  tree: (p: Phone) => tree(p.device),
+  find: (p: Phone, key: string) => find(p.device, key),
+  tap: (p: Phone, key: string) => tap(p.page, p.device, key),
+  typeInto: (p: Phone, key: string, text: string) => typeInto(p.page, p.device, key, text),
+};
