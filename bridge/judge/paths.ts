@@ -10,6 +10,12 @@
  * inside a segment (`chats[c_*]`, `msg*`). Quoted segments are always literal. A pattern matches the
  * paths *under* it only when it ends in `.**` (`apps.chat.**` matches `apps.chat` and everything
  * below; `apps.chat` matches only `apps.chat`). See docs/judge.md.
+ *
+ * This is the one path grammar: the diff names changes with it, and the studio keys its state tree,
+ * reveals a verdict's paths and highlights changes with it (`childPath`, `forEachChild`, `resolvePath`).
+ *
+ * Long file: parsing, patterns and reading values share one tokenizer and one rule for naming a
+ * record (`recordIds`); kept together so the grammar has one home.
  */
 import { PhonegymError } from '../protocol/errors.ts';
 
@@ -31,6 +37,10 @@ const BARE_KEY = /^[\p{L}_$][\p{L}\p{N}\p{M}_$-]*$/u;
 // Characters a record id may use inside `[...]` without quotes. All-digit ids are quoted so they never read as an index.
 const BARE_ID = /^[\p{L}\p{N}\p{M}_$@#:+~.-]+$/u;
 const DIGITS = /^\d+$/;
+// ASCII-only subsets of the two above, tried first: most keys and ids are plain ASCII, and a
+// non-unicode regex is several times cheaper (the studio formats a path for every row it shows).
+const BARE_KEY_ASCII = /^[A-Za-z_$][\w$-]*$/;
+const BARE_ID_ASCII = /^[\w$@#:+~.-]+$/;
 const KEY_CHARS = /[\p{L}\p{N}\p{M}_$-]+/uy;
 const KEY_CHARS_GLOB = /[\p{L}\p{N}\p{M}_$*-]+/uy;
 
@@ -40,12 +50,12 @@ const KEY_CHARS_GLOB = /[\p{L}\p{N}\p{M}_$*-]+/uy;
 export function formatSegment(seg: PathSegment, first = false): string {
   switch (seg.kind) {
     case 'key':
-      if (BARE_KEY.test(seg.value)) return first ? seg.value : `.${seg.value}`;
+      if (BARE_KEY_ASCII.test(seg.value) || BARE_KEY.test(seg.value)) return first ? seg.value : `.${seg.value}`;
       return `[${JSON.stringify(seg.value)}]`;
     case 'index':
       return `[${seg.value}]`;
     case 'id':
-      if (BARE_ID.test(seg.value) && !DIGITS.test(seg.value)) return `[${seg.value}]`;
+      if ((BARE_ID_ASCII.test(seg.value) || BARE_ID.test(seg.value)) && !DIGITS.test(seg.value)) return `[${seg.value}]`;
       return `[id=${JSON.stringify(seg.value)}]`;
   }
 }
@@ -54,6 +64,11 @@ export function formatPath(segments: readonly PathSegment[]): string {
   let out = '';
   for (let i = 0; i < segments.length; i++) out += formatSegment(segments[i], i === 0);
   return out;
+}
+
+/** The path of a child: `formatPath([...parsePath(parent), segment])` without parsing `parent`. */
+export function childPath(parent: string, segment: PathSegment): string {
+  return parent + formatSegment(segment, parent === '');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,19 +304,74 @@ export function getPath(value: unknown, path: string | readonly PathSegment[]): 
   return node;
 }
 
-/** Children of a container with the segment that names each: keys, record ids, or indices. */
-function children(node: unknown, visit: (seg: PathSegment, v: unknown) => boolean | void): boolean {
+/**
+ * Visits the children of a container in document order, each with the segment that names it (as the
+ * diff names it: an object's keys, an id-keyed array's record ids, any other array's indices) and its
+ * position (the key, or the index in the array). `visit` returning true stops; the result says whether it did.
+ */
+export function forEachChild(node: unknown, visit: (seg: PathSegment, v: unknown, position: string | number) => boolean | void): boolean {
   if (Array.isArray(node)) {
     const ids = recordIds(node);
     for (let i = 0; i < node.length; i++) {
-      if (visit(ids ? { kind: 'id', value: ids[i] } : { kind: 'index', value: i }, node[i])) return true;
+      if (visit(ids ? { kind: 'id', value: ids[i] } : { kind: 'index', value: i }, node[i], i)) return true;
     }
   } else if (isObject(node)) {
     for (const k of Object.keys(node)) {
-      if (node[k] !== undefined && visit({ kind: 'key', value: k }, node[k])) return true;
+      if (node[k] !== undefined && visit({ kind: 'key', value: k }, node[k], k)) return true;
     }
   }
   return false;
+}
+
+/** One node on the way to a resolved path. */
+export interface ResolvedStep {
+  /** The segment that names the node as the diff does: a record of an id-keyed array by its id, even when the path gave its index. */
+  segment: PathSegment;
+  /** Where the node sits in its parent: its key, or its index in the array. */
+  position: string | number;
+  value: unknown;
+}
+
+export interface ResolvedPath {
+  /** Every segment was found. */
+  found: boolean;
+  /** The value at the path; `undefined` unless found. */
+  value: unknown;
+  /**
+   * The nodes from the root's child down to the path's node (when found) or to its deepest existing
+   * ancestor: `formatPath(trail.map((s) => s.segment))` is the node's own path, the positions its place.
+   */
+  trail: ResolvedStep[];
+}
+
+/** Resolves one segment in `node`: the child, its position and the segment that names it. */
+function resolveStep(node: unknown, seg: PathSegment): ResolvedStep | undefined {
+  if (seg.kind === 'key') return isObject(node) && Object.hasOwn(node, seg.value) && node[seg.value] !== undefined ? { segment: seg, position: seg.value, value: node[seg.value] } : undefined;
+  if (!Array.isArray(node)) return undefined;
+  let i = -1;
+  if (seg.kind === 'index') i = seg.value >= 0 && seg.value < node.length ? seg.value : -1;
+  else i = node.findIndex((el) => isObject(el) && (typeof el.id === 'string' || typeof el.id === 'number') && String(el.id) === seg.value);
+  if (i < 0) return undefined;
+  const ids = recordIds(node);
+  return { segment: ids ? { kind: 'id', value: ids[i] } : { kind: 'index', value: i }, position: i, value: node[i] };
+}
+
+/**
+ * Finds `path` in `value` as `getPath` does (`[id]` finds the record with that id, `[n]` is a position)
+ * and says how it got there, for a viewer that expands a tree down to the node. The trail names each
+ * node the way the diff does, so `apps.chat.chats[3]` in an id-keyed array comes back as `chats[c_4]`.
+ */
+export function resolvePath(value: unknown, path: string | readonly PathSegment[]): ResolvedPath {
+  const segs = typeof path === 'string' ? parsePath(path) : path;
+  const trail: ResolvedStep[] = [];
+  let node = value;
+  for (const seg of segs) {
+    const step = resolveStep(node, seg);
+    if (!step) return { found: false, value: undefined, trail };
+    trail.push(step);
+    node = step.value;
+  }
+  return { found: true, value: node, trail };
 }
 
 function stepInto(node: unknown, p: PatternSegment, visit: (seg: PathSegment, v: unknown) => boolean | void): boolean {
@@ -319,7 +389,7 @@ function stepInto(node: unknown, p: PatternSegment, visit: (seg: PathSegment, v:
       return v !== undefined && !!visit({ kind: 'id', value: p.value }, v);
     }
     default:
-      return children(node, (seg, v) => (segmentMatches(p, seg) ? visit(seg, v) : false));
+      return forEachChild(node, (seg, v) => (segmentMatches(p, seg) ? visit(seg, v) : false));
   }
 }
 
@@ -343,7 +413,7 @@ function walk(value: unknown, pat: readonly PatternSegment[], visit: (segs: Path
     const p = pat[i];
     if (p.type === 'globstar') {
       if (rec(node, i + 1)) return true;
-      return children(node, (seg, v) => {
+      return forEachChild(node, (seg, v) => {
         segs.push(seg);
         const stop = rec(v, i);
         segs.pop();

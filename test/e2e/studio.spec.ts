@@ -60,10 +60,27 @@ test('watch mode shows the live phone, the state tree, the diff and the verdicts
   await expect(page.getByText(/\.pinned/).first()).toBeVisible();
   await expect(page.getByText('No unexpected changes').first()).toBeVisible();
   await shot(page, 'watch-diff');
+  // A diff row's id path reveals that chat's record in the state tree, expanded, its leaf selected.
+  const pinnedPath = (await page.locator('button.path', { hasText: /\.pinned$/ }).first().textContent())!;
+  expect(pinnedPath).toMatch(/^apps\.chat\.chats\[c_\d+\]\.pinned$/);
+  await page.locator('button.path', { hasText: pinnedPath }).first().click();
+  const pinnedRow = page.locator(`[role="treeitem"][data-path="${pinnedPath}"]`);
+  await expect(pinnedRow).toHaveAttribute('aria-selected', 'true');
+  await expect(pinnedRow).toContainText('true');
+  await expect(page.locator(`[role="treeitem"][data-path="${pinnedPath.replace(/\.pinned$/, '')}"]`)).toHaveAttribute('aria-expanded', 'true');
+  await shot(page, 'watch-reveal');
+
   await page.getByRole('tab', { name: /Goals/ }).click();
-  // PinChat's goal is declarative: its criterion is named by the state path it checks.
-  await expect(page.getByText(/apps\.chat\.chats\[c_\d+\]\.pinned/).first()).toBeVisible();
+  // PinChat's goal is declarative: its criterion is named by the state path it checks (the hidden
+  // state tree's footer also shows the path selected there).
+  await expect(page.getByText(/apps\.chat\.chats\[c_\d+\]\.pinned/).filter({ visible: true }).first()).toBeVisible();
   await shot(page, 'watch-goals');
+  // The goal's path reveals the same leaf.
+  await page.getByRole('tab', { name: 'State' }).click();
+  await page.locator('[role="treeitem"][data-path="apps"]').click();
+  await page.getByRole('tab', { name: /Goals/ }).click();
+  await page.getByRole('button', { name: /apps\.chat\.chats\[c_\d+\]\.pinned/ }).first().click();
+  await expect(pinnedRow).toHaveAttribute('aria-selected', 'true');
 
   run.release();
   const outcome = await run.done;

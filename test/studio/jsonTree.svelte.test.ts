@@ -1,15 +1,15 @@
 /**
- * The state tree: which rows show for an expansion and a filter (pure logic), and the
- * JsonTree component in a DOM: click to expand and collapse, depth buttons, filter, paging,
- * change highlight.
+ * The state tree: which rows show for an expansion and a filter, revealing a path and the change
+ * highlight (pure logic, keyed by the judge's paths), and the JsonTree component in a DOM: click to
+ * expand and collapse, depth buttons, filter, paging, change highlight, reveal.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { flushSync } from 'svelte';
 import type { JsonValue } from '../../bridge/protocol/state.ts';
-import { BIG_ARRAY, DEFAULT_EXPANSION, PAGE_SIZE, filterTree, previewOf, revealed, showMore, toggled, visibleRows, withDepth, type TreeRow } from '../../web/studio/jsonTree.ts';
-import { childPath, resolvePath } from '../../web/studio/jsonPath.ts';
-import { diffStates, highlightOf } from '../../web/studio/stateDiff.ts';
+import { BIG_ARRAY, DEFAULT_EXPANSION, PAGE_SIZE, filterTree, highlightOf, keyLabel, previewOf, revealTrail, revealed, showMore, toggled, trailPath, visibleRows, withDepth, type TreeRow } from '../../web/studio/jsonTree.ts';
+import { diffStates } from '../../bridge/judge/diff.ts';
 import JsonTree from '../../web/studio/JsonTree.svelte';
+import { useMounted } from './mounted.ts';
 
 const state: JsonValue = {
   os: { time: { timestamp: 1, timezone: 'Asia/Shanghai' } },
@@ -31,7 +31,8 @@ describe('visibleRows', () => {
     // Containers above depth 2 are open: their children show, collapsed.
     expect(paths(visibleRows(state, DEFAULT_EXPANSION))).toEqual(['os', 'os.time', 'os.time.timestamp', 'os.time.timezone', 'apps', 'apps.chat', 'apps.chat.threads', 'apps.chat.photos']);
     const rows = visibleRows(state, withDepth(3));
-    expect(paths(rows)).toEqual(['os', 'os.time', 'os.time.timestamp', 'os.time.timezone', 'apps', 'apps.chat', 'apps.chat.threads', 'apps.chat.threads[0]', 'apps.chat.threads[1]', 'apps.chat.photos']);
+    // Records of an id-keyed array are named by id, as the judge names them.
+    expect(paths(rows)).toEqual(['os', 'os.time', 'os.time.timestamp', 'os.time.timezone', 'apps', 'apps.chat', 'apps.chat.threads', 'apps.chat.threads[t1]', 'apps.chat.threads[t2]', 'apps.chat.photos']);
     const photos = rows.find((r) => r.path === 'apps.chat.photos')!;
     expect(photos).toMatchObject({ kind: 'node', type: 'array', size: 250, expanded: false });
     expect(250).toBeGreaterThan(BIG_ARRAY);
@@ -59,21 +60,23 @@ describe('visibleRows', () => {
 
   it('"All" expands everything, big arrays included, still paged', () => {
     const rows = visibleRows(state, withDepth(Infinity));
-    expect(rows.some((r) => r.path === 'apps.chat.photos[99].fav')).toBe(true);
-    expect(rows.some((r) => r.path === 'apps.chat.photos[100]')).toBe(false);
+    expect(rows.some((r) => r.path === 'apps.chat.photos[p99].fav')).toBe(true);
+    expect(rows.some((r) => r.path === 'apps.chat.photos[p100]')).toBe(false);
   });
 
-  it('reveals a deep path: opens its ancestors and pages up to it', () => {
-    const segs = resolvePath(state, 'apps.chat.photos.120.fav');
-    expect(segs).toEqual(['apps', 'chat', 'photos', 120, 'fav']);
-    const rows = visibleRows(state, revealed(withDepth(1), segs));
-    expect(rows.some((r) => r.path === 'apps.chat.photos[120].fav')).toBe(true);
+  it('reveals a deep id path: opens its ancestors and pages up to it', () => {
+    const trail = revealTrail(state, 'apps.chat.photos[p120].fav')!;
+    expect(trail.map((s) => s.position)).toEqual(['apps', 'chat', 'photos', 120, 'fav']);
+    expect(trailPath(trail)).toBe('apps.chat.photos[p120].fav');
+    const rows = visibleRows(state, revealed(withDepth(1), trail));
+    expect(rows.find((r) => r.path === 'apps.chat.photos[p120].fav')).toMatchObject({ kind: 'leaf', value: true });
+    expect(rows.find((r) => r.path === 'apps.chat.photos[p120]')).toMatchObject({ kind: 'node', expanded: true });
   });
 
   it('filters by key or value, keeping the way to each match open', () => {
     const f = filterTree(state, '妈妈')!;
-    expect([...f.matches]).toEqual(['apps.chat.threads[0].title']);
-    expect(paths(visibleRows(state, DEFAULT_EXPANSION, f))).toEqual(['apps', 'apps.chat', 'apps.chat.threads', 'apps.chat.threads[0]', 'apps.chat.threads[0].title']);
+    expect([...f.matches]).toEqual(['apps.chat.threads[t1].title']);
+    expect(paths(visibleRows(state, DEFAULT_EXPANSION, f))).toEqual(['apps', 'apps.chat', 'apps.chat.threads', 'apps.chat.threads[t1]', 'apps.chat.threads[t1].title']);
     // A matching container shows its children.
     const byKey = filterTree(state, 'time')!;
     expect(paths(visibleRows(state, withDepth(0), byKey))).toEqual(['os', 'os.time', 'os.time.timestamp', 'os.time.timezone']);
@@ -88,56 +91,73 @@ describe('visibleRows', () => {
   });
 });
 
-describe('paths', () => {
-  it('quotes keys that are not identifiers', () => {
-    expect(childPath(childPath('apps', 'my-app'), 0)).toBe('apps["my-app"][0]');
-  });
-
-  it('resolves the ways people and judges write paths', () => {
-    for (const p of ['apps.chat.threads[1].title', 'apps.chat.threads.1.title', 'apps/chat/threads/1/title']) {
-      expect(resolvePath(state, p)).toEqual(['apps', 'chat', 'threads', 1, 'title']);
+describe('filterTree by path and by record id', () => {
+  it('finds a record by its id and a path however the grammar writes it', () => {
+    // The record matches by its id (and its `id` field by its value).
+    expect([...filterTree(state, 't2')!.matches]).toEqual(['apps.chat.threads[t2]', 'apps.chat.threads[t2].id']);
+    for (const q of ['threads[t2].unread', 'threads[id="t2"].unread', '.unread']) {
+      expect([...filterTree(state, q)!.matches].filter((p) => p.startsWith('apps.chat.threads[t2]')), q).toEqual(['apps.chat.threads[t2].unread']);
     }
-    expect(resolvePath(state, 'apps.chat.nope.x')).toEqual(['apps', 'chat']);
   });
 });
 
-describe('diffStates', () => {
-  it('pairs array records by id: an insertion is one addition', () => {
-    const a = { list: [{ id: 'a', v: 1 }, { id: 'b', v: 2 }] };
-    const b = { list: [{ id: 'z', v: 0 }, { id: 'a', v: 1 }, { id: 'b', v: 3 }] };
-    expect(diffStates(a, b).map((c) => [c.kind, c.path])).toEqual([['added', 'list[0]'], ['changed', 'list[2].v']]);
+describe('revealTrail', () => {
+  it('canonicalises a positional path to the id the tree shows', () => {
+    expect(trailPath(revealTrail(state, 'apps.chat.threads[1].title')!)).toBe('apps.chat.threads[t2].title');
   });
 
-  it('reports removals at their old index and highlights the parent', () => {
-    const changes = diffStates({ list: [{ id: 'a' }, { id: 'b' }] }, { list: [{ id: 'a' }] });
-    expect(changes.map((c) => [c.kind, c.path])).toEqual([['removed', 'list[1]']]);
-    const h = highlightOf(changes);
+  it('stops at the deepest existing node (a removed record reveals its array)', () => {
+    expect(trailPath(revealTrail(state, 'apps.chat.threads[t9]')!)).toBe('apps.chat.threads');
+    expect(trailPath(revealTrail(state, 'apps.chat.nope.x')!)).toBe('apps.chat');
+    expect(revealTrail(state, 'nope')).toBeNull();
+  });
+
+  it('reveals the part of a goal pattern before its first wildcard', () => {
+    expect(trailPath(revealTrail(state, 'apps.chat.threads[*].unread')!)).toBe('apps.chat.threads');
+    expect(trailPath(revealTrail(state, 'apps.chat.**')!)).toBe('apps.chat');
+    expect(revealTrail(state, 'apps[')).toBeNull();
+  });
+});
+
+describe('highlightOf (the judge\'s diff)', () => {
+  it('flashes changed and added rows by their id paths and marks the containers holding them', () => {
+    const after = JSON.parse(JSON.stringify(state)) as typeof state & { apps: { chat: { threads: { id: string; title: string; unread: number }[] } } };
+    after.apps.chat.threads.reverse();
+    after.apps.chat.threads[0]!.unread = 5;
+    after.apps.chat.threads.push({ id: 't3', title: 'Zoe', unread: 1 });
+    const h = highlightOf(diffStates(state, after));
+    expect([...h.paths].sort()).toEqual(['apps.chat.threads[t2].unread', 'apps.chat.threads[t3]']);
+    expect([...h.within].sort()).toEqual(['', 'apps', 'apps.chat', 'apps.chat.threads', 'apps.chat.threads[t2]']);
+  });
+
+  it('flashes the parent of a removed record', () => {
+    const h = highlightOf(diffStates({ list: [{ id: 'a' }, { id: 'b' }] }, { list: [{ id: 'a' }] }));
     expect([...h.paths]).toEqual(['list']);
     expect([...h.within]).toEqual(['']);
   });
 
-  it('compares arrays without ids by index, and type changes whole', () => {
-    expect(diffStates({ a: [1, 2] }, { a: [1, 3, 4] }).map((c) => [c.kind, c.path])).toEqual([['changed', 'a[1]'], ['added', 'a[2]']]);
-    expect(diffStates({ a: { x: 1 } }, { a: [1] }).map((c) => [c.kind, c.path])).toEqual([['changed', 'a']]);
-    expect(diffStates({ a: null }, { a: null })).toEqual([]);
+  it('stops at MAX_HIGHLIGHTS changes', () => {
+    const after = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i]));
+    expect(highlightOf(diffStates({}, after), 3).paths.size).toBe(3);
+  });
+});
+
+describe('keyLabel', () => {
+  it('shows keys as they are, indices as numbers and records as [id]', () => {
+    expect(keyLabel({ kind: 'key', value: 'my-app' })).toBe('my-app');
+    expect(keyLabel({ kind: 'index', value: 3 })).toBe('3');
+    expect(keyLabel({ kind: 'id', value: 'c_1' })).toBe('[c_1]');
+    expect(keyLabel({ kind: 'id', value: '42' })).toBe('[id="42"]');
+    expect(keyLabel(null)).toBe('');
   });
 });
 
 describe('JsonTree component', () => {
+  const mounted = useMounted();
   let target: HTMLElement;
-  let component: ReturnType<typeof mount> | null = null;
-
-  afterEach(() => {
-    if (component) unmount(component);
-    component = null;
-    target?.remove();
-  });
 
   function render(props: Record<string, unknown>) {
-    target = document.createElement('div');
-    document.body.appendChild(target);
-    component = mount(JsonTree, { target, props: { value: state, ...props } });
-    flushSync();
+    target = mounted(JsonTree, { value: state, ...props });
   }
 
   const rowPaths = () => [...target.querySelectorAll<HTMLElement>('[role="treeitem"]')].map((el) => el.dataset.path);
@@ -165,13 +185,13 @@ describe('JsonTree component', () => {
     const spacer = tree.firstElementChild as HTMLElement;
     expect(spacer.style.height).toBe(`${total * 20}px`);
     expect(rowPaths().length).toBeLessThan(total);
-    expect(rowPaths()).not.toContain('apps.chat.photos[99].fav');
+    expect(rowPaths()).not.toContain('apps.chat.photos[p99].fav');
 
     // Scroll to the end: the window moves there.
     Object.defineProperty(tree, 'scrollTop', { configurable: true, value: total * 20 - 400 });
     tree.dispatchEvent(new Event('scroll'));
     flushSync();
-    expect(rowPaths()).toContain('apps.chat.photos[99].fav');
+    expect(rowPaths()).toContain('apps.chat.photos[p99].fav');
     const more = [...target.querySelectorAll('button')].find((b) => b.textContent?.includes('more (100 of 250)'))!;
     more.click();
     flushSync();
@@ -186,7 +206,7 @@ describe('JsonTree component', () => {
     input.value = 'unread';
     input.dispatchEvent(new Event('input'));
     flushSync();
-    expect(rowPaths().filter((p) => p?.endsWith('unread'))).toEqual(['apps.chat.threads[0].unread', 'apps.chat.threads[1].unread']);
+    expect(rowPaths().filter((p) => p?.endsWith('unread'))).toEqual(['apps.chat.threads[t1].unread', 'apps.chat.threads[t2].unread']);
     expect(target.textContent).toContain('2 matches');
   });
 
@@ -199,6 +219,18 @@ describe('JsonTree component', () => {
     row('os.time').click();
     flushSync();
     expect(row('os.time.timestamp').className).toMatch(/flash-b/);
+  });
+
+  it('reveals an id path from a verdict: expands the record, selects the leaf, shows its path', () => {
+    render({ reveal: { path: 'apps.chat.threads[id="t2"].unread', token: 1 } });
+    const leaf = row('apps.chat.threads[t2].unread');
+    expect(leaf).not.toBeNull();
+    expect(leaf.getAttribute('aria-selected')).toBe('true');
+    expect(leaf.querySelector('.val')!.textContent).toBe('0');
+    expect(row('apps.chat.threads[t2]').getAttribute('aria-expanded')).toBe('true');
+    expect(row('apps.chat.threads[t2]').querySelector('.key')!.textContent).toBe('[t2]');
+    expect(row('apps.chat.threads[t1]').getAttribute('aria-expanded')).toBe('false');
+    expect(target.querySelector('.footer .path')!.textContent).toBe('apps.chat.threads[t2].unread');
   });
 
   it('says so when there is no state', () => {

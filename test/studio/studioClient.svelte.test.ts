@@ -65,7 +65,7 @@ class FakeBridge {
         }),
         unwatch: record('unwatch', () => ({})),
         setupTask: record('setupTask', (p: { deviceId: string; taskId: string; seed?: number }) => ({ episode: { ...info(99, p.deviceId), taskId: p.taskId, seed: p.seed ?? 0 }, initial: snap(state0, 5) })),
-        judge: record('judge', () => ({ verdict: verdict({ success: true, clean: false, passed: false, unexpectedChanges: [{ path: 'apps.chat.threads[1].unread', kind: 'changed', before: 0, after: 1 }] }) })),
+        judge: record('judge', () => ({ verdict: verdict({ success: true, clean: false, passed: false, unexpectedChanges: [{ path: 'apps.chat.threads[t2].unread', kind: 'changed', before: 0, after: 1 }] }) })),
       },
       onControl: (msg) => {
         this.hellos.push(msg);
@@ -208,11 +208,14 @@ describe('the run as it happens', () => {
     expect(i.state).toEqual(state1);
     expect(i.revision).toBe(2);
     expect(c.selected?.steps.map((s) => s.action)).toEqual(['tap(10, 20)']);
-    // The highlight names what this update changed, and the containers holding it.
-    expect([...i.highlight!.paths].sort()).toEqual(['apps.chat.threads[0].unread', 'os.time.timestamp']);
-    expect(i.highlight!.within.has('apps.chat.threads')).toBe(true);
-    // Without a verdict in the Diff tab, the local diff against the initial state is there.
-    expect(c.localChanges?.map((ch) => ch.path).sort()).toEqual(['apps.chat.threads[0].unread', 'os.time.timestamp']);
+    // The highlight names what this update changed, by the judge's paths, and the containers holding it.
+    expect([...i.highlight!.paths].sort()).toEqual(['apps.chat.threads[t1].unread', 'os.time.timestamp']);
+    expect(i.highlight!.within.has('apps.chat.threads[t1]')).toBe(true);
+    // Without a verdict in the Diff tab, the judge's diff against the initial state is there.
+    expect(c.localChanges).toEqual([
+      { path: 'apps.chat.threads[t1].unread', kind: 'changed', before: 2, after: 0 },
+      { path: 'os.time.timestamp', kind: 'changed', before: 1, after: 2 },
+    ]);
   });
 
   it('records the end: status, final verdict, and the last state and frame for later', async () => {
@@ -366,7 +369,7 @@ describe('Author mode', () => {
 
     bridge.emit('stateChanged', { deviceId: AUTHOR, state: snap(state1, 6) });
     await until(() => expect(c.inspected?.revision).toBe(6));
-    expect(c.localChanges?.map((ch) => ch.path).sort()).toEqual(['apps.chat.threads[0].unread', 'os.time.timestamp']);
+    expect(c.localChanges?.map((ch) => ch.path)).toEqual(['apps.chat.threads[t1].unread', 'os.time.timestamp']);
 
     await c.judge('  4 ');
     expect(bridge.called('judge')).toEqual([{ deviceId: AUTHOR, answer: '4' }]);

@@ -3,12 +3,13 @@
  * display data (expected vs unexpected changes; raw changes before a verdict). Also the
  * DiffView and GoalList components rendering them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount, type Component } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import type { Component } from 'svelte';
 import type { EpisodeEnd, Verdict } from '../../bridge/protocol/messages.ts';
 import { diffModel, episodeStatus, formatValue, judgeBanner, verdictBanner } from '../../web/studio/verdictView.ts';
 import DiffView from '../../web/studio/DiffView.svelte';
 import GoalList from '../../web/studio/GoalList.svelte';
+import { useMounted } from './mounted.ts';
 
 function verdict(over: Partial<Verdict> = {}): Verdict {
   return { success: true, clean: true, progress: 1, passed: true, goals: [], issues: [], warnings: [], expectedChanges: [], unexpectedChanges: [], ...over };
@@ -46,12 +47,12 @@ describe('banners', () => {
 describe('diffModel', () => {
   it('splits a verdict into unexpected and expected changes with before → after', () => {
     const m = diffModel(verdict({
-      expectedChanges: [{ path: 'apps.chat.threads[0].unread', kind: 'changed', before: 2, after: 0 }],
-      unexpectedChanges: [{ path: 'apps.chat.contacts[3].starred', kind: 'changed', before: false, after: true }, { path: 'apps.notes.items[0]', kind: 'added', after: { id: 'n1', text: '你好' } }],
+      expectedChanges: [{ path: 'apps.chat.threads[t1].unread', kind: 'changed', before: 2, after: 0 }],
+      unexpectedChanges: [{ path: 'apps.chat.contacts[u_003].starred', kind: 'changed', before: false, after: true }, { path: 'apps.notes.items[n1]', kind: 'added', after: { id: 'n1', text: '你好' } }],
     }), null);
     expect(m.source).toBe('verdict');
-    expect(m.unexpected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.contacts[3].starred', 'false', 'true'], ['apps.notes.items[0]', '', '{"id":"n1","text":"你好"}']]);
-    expect(m.expected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.threads[0].unread', '2', '0']]);
+    expect(m.unexpected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.contacts[u_003].starred', 'false', 'true'], ['apps.notes.items[n1]', '', '{"id":"n1","text":"你好"}']]);
+    expect(m.expected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.threads[t1].unread', '2', '0']]);
     expect(m.unclassified).toEqual([]);
   });
 
@@ -78,30 +79,22 @@ describe('diffModel', () => {
 });
 
 describe('components', () => {
+  const mounted = useMounted();
   let target: HTMLElement;
-  let component: ReturnType<typeof mount> | null = null;
-  afterEach(() => {
-    if (component) unmount(component);
-    component = null;
-    target?.remove();
-  });
   function render<P extends Record<string, unknown>>(C: Component<P>, props: P) {
-    target = document.createElement('div');
-    document.body.appendChild(target);
-    component = mount(C, { target, props });
-    flushSync();
+    target = mounted(C, props);
   }
 
   it('DiffView puts unexpected changes under a red heading that says they make the run unclean', () => {
-    const m = diffModel(verdict({ clean: false, unexpectedChanges: [{ path: 'apps.chat.contacts[3].starred', kind: 'changed', before: false, after: true }], expectedChanges: [{ path: 'apps.chat.threads[0].unread', kind: 'changed', before: 2, after: 0 }] }), null);
+    const m = diffModel(verdict({ clean: false, unexpectedChanges: [{ path: 'apps.chat.contacts[u_003].starred', kind: 'changed', before: false, after: true }], expectedChanges: [{ path: 'apps.chat.threads[t1].unread', kind: 'changed', before: 2, after: 0 }] }), null);
     let revealed = '';
     render(DiffView, { model: m, onreveal: (p: string) => (revealed = p) });
     const unexpected = target.querySelector('.group.unexpected')!;
     expect(unexpected.textContent).toContain('makes the run unclean');
-    expect(unexpected.textContent).toContain('apps.chat.contacts[3].starred');
-    expect(target.querySelector('.group.expected')!.textContent).toContain('apps.chat.threads[0].unread');
+    expect(unexpected.textContent).toContain('apps.chat.contacts[u_003].starred');
+    expect(target.querySelector('.group.expected')!.textContent).toContain('apps.chat.threads[t1].unread');
     target.querySelector<HTMLButtonElement>('.group.unexpected button.path')!.click();
-    expect(revealed).toBe('apps.chat.contacts[3].starred');
+    expect(revealed).toBe('apps.chat.contacts[u_003].starred');
   });
 
   it('DiffView says the run is clean when there are only expected changes', () => {
@@ -110,7 +103,7 @@ describe('components', () => {
   });
 
   it('GoalList shows each goal with expected and actual, the progress, and the banner', () => {
-    const v = verdict({ success: false, passed: false, progress: 0.5, goals: [{ name: 'message sent', passed: true }, { name: 'text is 你好', passed: false, expected: '你好', actual: '您好', path: 'apps.chat.threads[0].messages' }] });
+    const v = verdict({ success: false, passed: false, progress: 0.5, goals: [{ name: 'message sent', passed: true }, { name: 'text is 你好', passed: false, expected: '你好', actual: '您好', path: 'apps.chat.threads[t1].messages' }] });
     render(GoalList, { verdict: v, banner: verdictBanner(end({ verdict: v })) });
     expect(target.textContent).toContain('FAILED');
     expect(target.textContent).toContain('1 of 2 goals met');
@@ -118,5 +111,18 @@ describe('components', () => {
     expect(goals.map((g) => g.classList.contains('ok'))).toEqual([true, false]);
     expect(goals[1]!.textContent).toContain('"你好"');
     expect(goals[1]!.textContent).toContain('"您好"');
+    // Without a tree to reveal in, a goal's path is plain text.
+    expect(goals[1]!.querySelector('code.gpath')!.textContent).toBe('apps.chat.threads[t1].messages');
+  });
+
+  it('GoalList reveals a goal\'s state path in the tree, from the path or from a name that is the path', () => {
+    const path = 'apps.chat.chats[c_04].pinned';
+    const v = verdict({ goals: [{ name: path, passed: true, path }, { name: 'text is 你好', passed: true, path: 'apps.chat.chats[c_04].messages[*]' }] });
+    const revealed: string[] = [];
+    render(GoalList, { verdict: v, onreveal: (p: string) => revealed.push(p) });
+    const buttons = [...target.querySelectorAll<HTMLButtonElement>('button[title="Show in the state tree"]')];
+    expect(buttons.map((b) => b.textContent)).toEqual([path, 'apps.chat.chats[c_04].messages[*]']);
+    for (const b of buttons) b.click();
+    expect(revealed).toEqual([path, 'apps.chat.chats[c_04].messages[*]']);
   });
 });

@@ -10,12 +10,16 @@
  * client watches exactly the device of what is on screen: in Watch mode the selected
  * episode's device while it runs, in Author mode the studio's own interactive phone once it
  * is listed in `devicesChanged` (see `reconcileWatches`).
+ *
+ * Long file: the connection, the event handlers and the views they feed are one state machine
+ * around one peer; splitting it is open work (the Watch and Author halves could each be a module).
  */
-import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateSnapshot, type StepInfo, type StudioEvents, type StudioMethods, type TaskInfo, type Verdict } from '../../bridge/protocol/messages.ts';
+import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateChange, type StateSnapshot, type StepInfo, type StudioEvents, type StudioMethods, type TaskInfo, type Verdict } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import type { JsonValue, Route } from '../../bridge/protocol/state.ts';
-import { diffStates, highlightOf, type ChangeHighlight, type LocalChange } from './stateDiff.ts';
+import { diffStates } from '../../bridge/judge/diff.ts';
+import { highlightOf, type ChangeHighlight } from './jsonTree.ts';
 import { episodeStatus, type EpisodeStatus } from './verdictView.ts';
 import { createGlyphLoader, type GlyphLoader } from './glyphs.ts';
 
@@ -157,8 +161,8 @@ export class StudioClient {
   private readonly shownState = $derived(this.inspected?.state ?? null);
   private readonly shownInitial = $derived(this.inspected?.initial ?? null);
 
-  /** Changes from the diff base to the shown state: what the Diff tab lists before a verdict exists. */
-  readonly localChanges = $derived.by((): LocalChange[] | null => {
+  /** Changes from the diff base to the shown state (the judge's diff): what the Diff tab lists before a verdict exists. */
+  readonly localChanges = $derived.by((): StateChange[] | null => {
     const state = this.shownState;
     const initial = this.shownInitial;
     return state !== null && initial !== null ? diffStates(initial, state) : null;
@@ -419,7 +423,7 @@ export class StudioClient {
     if (!view) return;
     const state = parseJson(snap.json);
     if (state === undefined) return this.notice(`the state of ${deviceId} is not valid JSON`);
-    const highlight = view.state === null ? EMPTY_HIGHLIGHT : highlightOf(diffStates(view.state, state, 500));
+    const highlight = view.state === null ? EMPTY_HIGHLIGHT : highlightOf(diffStates(view.state, state));
     this.putView({ ...view, state, json: snap.json, revision: snap.revision, route: snap.route, highlight, highlightToken: view.highlightToken + 1 });
   }
 
