@@ -1,7 +1,9 @@
 /** The state judge: paths and patterns, the state diff, the verdict, answer checks. Pure: imports only the protocol. */
 export {
   PathSyntaxError,
+  childPath,
   compilePattern,
+  forEachChild,
   formatPath,
   formatSegment,
   getPath,
@@ -11,10 +13,13 @@ export {
   projectPath,
   projectPathEntries,
   recordIds,
+  resolvePath,
   segmentMatches,
   type CompiledPattern,
   type PathSegment,
   type PatternSegment,
+  type ResolvedPath,
+  type ResolvedStep,
 } from './paths.ts';
 export { comparePathSegments, diffStates, type DiffOptions } from './diff.ts';
 export {
