@@ -4,10 +4,12 @@
  * judge speak. It retries what is worth retrying (429, 5xx, timeouts, a dropped connection) with
  * capped exponential backoff that honours Retry-After, and fails at once on what is not (a bad
  * key, a model that does not exist, a malformed request), with an error code from
- * docs/errors.md. The key is never put in an error message, a log line or a result.
+ * docs/errors.md. A reply body is read bounded (`REPLY_LIMITS.bodyBytes`): a server that sends
+ * more is refused, not buffered. The key is never put in an error message, a log line or a result.
  */
 import { PhonegymError } from '../protocol/errors.ts';
 import { registerSecret, scrub } from '../secrets.ts';
+import { REPLY_LIMITS } from './replyLimits.ts';
 
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } };
 
@@ -124,6 +126,37 @@ function retryAfterMs(header: string | null): number | null {
   return Number.isFinite(d) ? Math.max(0, d - Date.now()) : null;
 }
 
+/**
+ * The body as text, reading no more than `maxBytes`: a declared Content-Length beyond it is
+ * refused unread, a longer stream is cancelled at the limit (`text` is then what was read).
+ * `tooLarge` says which, with the declared size.
+ */
+async function readBounded(res: Response, maxBytes: number): Promise<{ text: string; tooLarge: null | { declared: number | null } }> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => {});
+    return { text: '', tooLarge: { declared } };
+  }
+  if (!res.body) return { text: await res.text(), tooLarge: null };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - size));
+      await reader.cancel().catch(() => {});
+      return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: { declared: null } };
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: null };
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -187,19 +220,30 @@ export class ChatClient {
       const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
       let status = 0;
       let text = '';
+      let tooLarge: { declared: number | null } | null = null;
       let retryAfter: string | null = null;
       try {
         const res = await this.fetchImpl(this.url, { method: 'POST', headers, body, signal });
+        // Of an error body only its message is used; a reply beyond the limit is refused below.
+        ({ text, tooLarge } = await readBounded(res, res.ok ? REPLY_LIMITS.bodyBytes : REPLY_LIMITS.errorBodyBytes));
+        // Only once the body is in: a body cut off by a timeout or a reset is retried like no answer.
         status = res.status;
         retryAfter = res.headers.get('retry-after');
-        text = await res.text();
       } catch (e) {
         if (req.signal?.aborted) throw req.signal.reason;
         const cause = (e as { cause?: { code?: string; message?: string } }).cause;
         const why = timeout.aborted ? `no answer within ${Math.round(this.timeoutMs / 1000)} s` : (cause?.code ?? cause?.message ?? (e as Error).message);
         last = new ModelServiceError(redact(`${this.url} could not be reached: ${why}`, this.opts.apiKey), timeout.aborted ? 'model_timeout' : 'model_unreachable');
       }
-      if (status >= 200 && status < 300) return this.parse(text, performance.now() - t0, attempt);
+      if (status >= 200 && status < 300) {
+        if (tooLarge) {
+          // Not retried here: a server that sent this much once will likely do it again.
+          const limit = mb(REPLY_LIMITS.bodyBytes);
+          const what = tooLarge.declared !== null ? `a body of ${tooLarge.declared} bytes: more than the ${limit}` : `a body of more than ${limit}, reading stopped there: that is the most`;
+          throw new ModelServiceError(redact(`${this.url} answered 200 with ${what} phonegym reads of a reply (a chat completion is a few KB). Is the server stuck generating? Check it, and --max-tokens`, this.opts.apiKey), 'model_bad_response');
+        }
+        return this.parse(text, performance.now() - t0, attempt);
+      }
       if (status) {
         const message = redact(`${this.url} answered HTTP ${status}: ${errorBodyMessage(text) || 'no body'}`, this.opts.apiKey);
         last = new ModelServiceError(message, codeForStatus(status), status);

@@ -13,6 +13,7 @@ import type { Action, CoordSpace } from '../protocol/actions.ts';
 import { VIEWPORT } from '../protocol/state.ts';
 import { apiKeyFrom, ChatClient } from './chatClient.ts';
 import { findFormat } from './formats/index.ts';
+import { keepHead, keepHeadOf } from './replyLimits.ts';
 import { treeText } from './formats/treeText.ts';
 import type { ReplyFormat, TurnInput, TurnRecord } from './formats/types.ts';
 import type { Agent, AgentFactory, AgentFactoryOptions, AgentObservation, AgentReply, EpisodeContext, StepUsage } from './types.ts';
@@ -152,7 +153,8 @@ export class OpenAIAgent implements Agent {
     };
     const parsed = this.format.parse(result.text, input);
     if ('formatError' in parsed) return { formatError: parsed.formatError, raw: result.text, usage };
-    this.history.push({ raw: result.text, thought: parsed.thought, action: parsed.action });
+    // What goes back to the model each turn is capped like what is stored: a runaway reply is not resent whole.
+    this.history.push({ raw: keepHead(result.text), thought: keepHeadOf(parsed.thought), action: parsed.action });
     return { action: fractionsToEnv(parsed.action, this.o.coordsFromCss), raw: result.text, thought: parsed.thought, usage };
   }
 }

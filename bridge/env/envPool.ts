@@ -160,11 +160,20 @@ export class EnvPool implements AsyncIterable<SimulatorEnv>, EnvSource<Simulator
     return slot.crashed || env.page.isClosed() || !slot.browserSlot.browser.isConnected() || env.device.closed;
   }
 
-  /** Why an env broke, as an error code for the result row: browser_crashed, page_crashed or page_closed. */
-  failureCode(env: SimulatorEnv): string | null {
+  /**
+   * Why an env broke, as an error code for the result row: browser_crashed, page_crashed,
+   * page_closed or device_disconnected (null: it did not). The first sign of a fault is seldom
+   * its cause: a killed browser closes its pages before Playwright reports it disconnected, and a
+   * crashed renderer drops the phone's socket before Playwright reports the crash. So when only
+   * the page's close or the socket's drop is known yet, this waits until the browser tells which
+   * it was (at most `FAULT_SETTLE_MS`).
+   */
+  async failureCode(env: SimulatorEnv): Promise<string | null> {
     const slot = this.slots.find((s) => s.env === env);
     if (!slot) return null;
-    if (!slot.browserSlot.browser.isConnected()) return 'browser_crashed';
+    const { browser } = slot.browserSlot;
+    if (browser.isConnected() && !slot.crashed && (env.page.isClosed() || env.device.closed)) await faultSettled(browser, env.page);
+    if (!browser.isConnected()) return 'browser_crashed';
     if (slot.crashed) return 'page_crashed';
     if (env.page.isClosed()) return 'page_closed';
     if (env.device.closed) return 'device_disconnected';
@@ -288,6 +297,37 @@ export class EnvPool implements AsyncIterable<SimulatorEnv>, EnvSource<Simulator
     const scale = this.opts.screenshotScale ?? 1;
     slot.env = new SimulatorEnv(page, device, { coords: { space: this.opts.coords ?? 'pixels', screenshotScale: scale }, jpegQuality: this.opts.jpegQuality });
     return slot;
+  }
+}
+
+/** How long `failureCode` waits for a broken env's browser to say what happened. */
+const FAULT_SETTLE_MS = 5_000;
+
+/**
+ * Resolves once the fault behind a closed page or a dropped socket is known (the browser
+ * disconnected, the page crashed), or the page or its browser has shown it is alive by
+ * answering a round trip, or after FAULT_SETTLE_MS. A page that answers had only its socket
+ * dropped; a browser that answers after its page closed had the page closed. A page that fails
+ * to answer is going: its crash, its close or its browser's disconnect comes next.
+ */
+async function faultSettled(browser: Browser, page: Page): Promise<void> {
+  let done!: () => void;
+  const settled = new Promise<void>((resolve) => (done = resolve));
+  const answers = (p: Promise<unknown>) => p.then(() => true, () => false);
+  const probeBrowser = () => void answers(browser.newBrowserCDPSession().then((s) => s.detach())).then((alive) => alive && done());
+  browser.on('disconnected', done);
+  page.on('crash', done);
+  page.on('close', probeBrowser);
+  const timer = setTimeout(done, FAULT_SETTLE_MS);
+  if (page.isClosed()) probeBrowser();
+  else void answers(page.evaluate('1')).then((alive) => alive && done());
+  try {
+    await settled;
+  } finally {
+    clearTimeout(timer);
+    browser.off('disconnected', done);
+    page.off('crash', done);
+    page.off('close', probeBrowser);
   }
 }
 

@@ -19,7 +19,7 @@ import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks
 import { ERROR_CODES } from './errorCodes.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
-import type { TrajectoryRecorder } from './recorder.ts';
+import { capRowTexts, type TrajectoryRecorder } from './recorder.ts';
 import { runVlmJudge, type VlmJudgeOutcome, type VlmJudging } from './vlmJudging.ts';
 
 export interface EpisodeSpec {
@@ -52,8 +52,8 @@ export interface EpisodeHooks {
    * other reason as `cancelled`. A hung agent or page call is abandoned at once.
    */
   signal?: AbortSignal;
-  /** Names a run error from what the caller knows of the env (a crashed page, a dead browser). */
-  errorCode?: () => string | null;
+  /** Names a run error from what the caller knows of the env (a crashed page, a dead browser); may wait until it knows. */
+  errorCode?: () => Promise<string | null>;
   /** The VLM judge and when it runs (`--judge-mode`); absent: the state judge only. */
   vlm?: VlmJudging;
 }
@@ -132,12 +132,12 @@ export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, reco
     ctx = await setUp(env, agent, spec, recorder, hooks, p);
     await actLoop(env, agent, ctx, spec, recorder, hooks, p);
   } catch (e) {
-    Object.assign(p, failure(e, hooks));
+    Object.assign(p, await failure(e, hooks));
   } finally {
     await tearDown(agent, ctx, spec, hooks, p);
   }
   const vlm = await judgeEpisode(spec, recorder, hooks, p);
-  const row = episodeRow(spec, p, vlm, recorder.relDir, Math.round(performance.now() - t0) / 1000);
+  const row = capRowTexts(episodeRow(spec, p, vlm, recorder.relDir, Math.round(performance.now() - t0) / 1000));
   recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: p.initial?.state ?? null });
   return { row, verdict: p.verdict };
 }
@@ -236,7 +236,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
 }
 
 /** What the loop's exception means for the row: a run error, the agent's own failure, or the signal. */
-function failure(e: unknown, hooks: EpisodeHooks): Pick<EpisodeProgress, 'status' | 'stopReason' | 'errorCode' | 'error'> {
+async function failure(e: unknown, hooks: EpisodeHooks): Promise<Pick<EpisodeProgress, 'status' | 'stopReason' | 'errorCode' | 'error'>> {
   if (hooks.signal?.aborted) return stopped(hooks.signal);
   const line = (m: string | undefined) => m?.split('\n')[0] ?? String(e);
   if (e instanceof AgentFailure && e.original instanceof PhonegymError && ERROR_CODES[String(e.original.code)]?.status === 'run_error') {
@@ -246,7 +246,7 @@ function failure(e: unknown, hooks: EpisodeHooks): Pick<EpisodeProgress, 'status
   }
   // A bug in the agent is the agent's failure: the episode is judged as it stands.
   if (e instanceof AgentFailure) return { status: 'completed', stopReason: 'agent_error', errorCode: 'agent_error', error: `the agent failed: ${line(e.message)}` };
-  const errorCode = hooks.errorCode?.() ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
+  const errorCode = (await hooks.errorCode?.()) ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
   return { status: 'run_error', stopReason: 'error', errorCode, error: line((e as Error)?.message) };
 }
 

@@ -31,7 +31,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = {
   model_server_error: { status: 'run_error', retried: true, meaning: 'the model service kept answering 5xx after the client’s own retries' },
   model_timeout: { status: 'run_error', retried: true, meaning: 'the model service did not answer within --model-timeout, retries included' },
   model_unreachable: { status: 'run_error', retried: true, meaning: 'the model service could not be reached (refused, reset, DNS)' },
-  model_bad_response: { status: 'run_error', retried: true, meaning: 'the model service answered 200 with something that is not a chat completion' },
+  model_bad_response: { status: 'run_error', retried: true, meaning: 'the model service answered 200 with something that is not a chat completion, or with a body over the 8 MB a reply may have' },
   model_auth: { status: 'run_error', retried: false, meaning: 'the model service refused the key (401/403): check the variable named by --api-key-env' },
   model_not_found: { status: 'run_error', retried: false, meaning: 'the model service does not know the URL or the model (404): check --base-url and --model-name' },
   model_bad_request: { status: 'run_error', retried: false, meaning: 'the model service refused the request (400/422), e.g. images not supported or the context too long' },

@@ -1,6 +1,9 @@
 /**
  * Writes one episode's trajectory folder: `trajectory.json` plus `step_NNN.jpg` per step
- * (`step_000.jpg` is the initial screen), and the initial and final states for replay.
+ * (`step_000.jpg` is the initial screen), and the initial and final states for replay. Every
+ * text that can carry a model's reply (raw reply, thought, the strings of an action, a format
+ * error, the row's answer and error) is kept as its head with a note of its size
+ * (`REPLY_LIMITS`): a runaway reply must not be written out whole, once per copy.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +15,7 @@ import type { Observation } from '../env/types.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import type { StepUsage } from '../agents/types.ts';
 import { scrub } from '../secrets.ts';
+import { keepHead, keepHeadOf, REPLY_LIMITS } from '../agents/replyLimits.ts';
 
 export interface TrajectoryStep {
   index: number;
@@ -33,6 +37,27 @@ export interface TrajectoryStep {
 /** `<suite>_<Task>[_i<k>][_t<k>]`: instance and trial suffixes only when the run has more than one. */
 export function trajectoryDirName(taskId: string, instance: number, trial: number, multiInstance: boolean, multiTrial: boolean): string {
   return taskId.replace('.', '_') + (multiInstance ? `_i${instance}` : '') + (multiTrial ? `_t${trial}` : '');
+}
+
+/**
+ * The row as the run folder keeps it: its answer and its error (which may quote the reply) and
+ * the VLM judge's reasons and error capped like every stored reply text.
+ */
+export function capRowTexts(row: ResultRow): ResultRow {
+  const vlm = row.vlm_judge;
+  const keptVlm = !vlm ? vlm : 'error' in vlm ? { ...vlm, error: keepHead(vlm.error, REPLY_LIMITS.errorBytes) } : { ...vlm, reasons: keepHead(vlm.reasons) };
+  return { ...row, answer: keepHeadOf(row.answer), error: keepHeadOf(row.error, REPLY_LIMITS.errorBytes), vlm_judge: keptVlm };
+}
+
+/** `a` with each of its strings (a typed text, an answer, a reason) capped. */
+function capAction(a: Action): Action {
+  let out: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(a)) {
+    if (typeof v !== 'string') continue;
+    const kept = keepHead(v);
+    if (kept !== v) (out ??= { ...a })[k] = kept;
+  }
+  return (out as Action | null) ?? a;
 }
 
 export class TrajectoryRecorder {
@@ -66,13 +91,14 @@ export class TrajectoryRecorder {
 
   step(s: { index: number; action: Action; cssAction: Action; observation: Observation | null; thought?: string; raw?: string; note?: string; usage?: StepUsage; events?: EnvironmentEvent[] }): void {
     const o = s.observation;
+    const action = capAction(s.action);
     this.steps.push({
       index: s.index,
-      action: s.action,
-      css_action: s.cssAction,
-      text: describeAction(s.action),
-      ...(s.thought ? { thought: s.thought } : {}),
-      ...(s.raw ? { raw: s.raw } : {}),
+      action,
+      css_action: capAction(s.cssAction),
+      text: describeAction(action),
+      ...(s.thought ? { thought: keepHead(s.thought) } : {}),
+      ...(s.raw ? { raw: keepHead(s.raw) } : {}),
       ...(s.note ? { note: s.note } : {}),
       ...(s.usage ? { usage: s.usage } : {}),
       ...(s.events ? { events: s.events } : {}),
@@ -96,13 +122,18 @@ export class TrajectoryRecorder {
     return out;
   }
 
-  /** Another file of the episode (e.g. the VLM judge's prompt and reply). */
+  /** Another file of the episode (e.g. the VLM judge's prompt). */
   writeExtra(name: string, content: string): void {
     writeFileSync(join(this.dir, name), scrub(content));
   }
 
+  /** A model's reply as a file of its own (the VLM judge's), capped like every stored reply. */
+  writeReply(name: string, reply: string): void {
+    this.writeExtra(name, keepHead(reply));
+  }
+
   formatError(step: number, error: string, raw?: string): void {
-    this.formatErr = { step, error, ...(raw !== undefined ? { raw } : {}) };
+    this.formatErr = { step, error: keepHead(error), ...(raw !== undefined ? { raw: keepHead(raw) } : {}) };
   }
 
   finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null }): void {

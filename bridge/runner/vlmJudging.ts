@@ -56,13 +56,13 @@ export async function runVlmJudge(vlm: VlmJudging, ep: VlmEpisode, recorder: Tra
       { signal },
     );
     recorder.writeExtra('vlm_judge_prompt.json', JSON.stringify(v.prompt, null, 2));
-    recorder.writeExtra('vlm_judge_response.txt', v.raw);
+    recorder.writeReply('vlm_judge_response.txt', v.raw);
     return { row: { success: v.success, clean: v.clean, passed: v.passed, reasons: v.reasons }, counts };
   } catch (e) {
     if (signal?.aborted) throw e;
     if (e instanceof VlmJudgeError) {
       if (e.prompt) recorder.writeExtra('vlm_judge_prompt.json', JSON.stringify(e.prompt, null, 2));
-      if (e.raw !== null) recorder.writeExtra('vlm_judge_response.txt', e.raw);
+      if (e.raw !== null) recorder.writeReply('vlm_judge_response.txt', e.raw);
     }
     const code = e instanceof VlmJudgeError ? String(e.code) : 'judge_model_error';
     return { row: { error_code: code, error: `the VLM judge failed: ${(e as Error).message.split('\n')[0]}` }, counts };
