@@ -1,15 +1,5 @@
 /** The answer sheet's model, shared by its screens. */
-import { getContext, setContext } from 'svelte';
+import { modelContext } from '../os/context.ts';
 import type { AnswersModel } from './model.ts';
 
-const KEY = Symbol('answers-model');
-
-export function provideAnswersModel(model: AnswersModel): void {
-  setContext(KEY, model);
-}
-
-export function useAnswersModel(): AnswersModel {
-  const model = getContext<AnswersModel | undefined>(KEY);
-  if (!model) throw new Error('useAnswersModel(): render answer-sheet screens inside <AnswersApp>');
-  return model;
-}
+export const { provide: provideAnswersModel, use: useAnswersModel } = modelContext<AnswersModel>('useAnswersModel', 'answer-sheet', 'AnswersApp');

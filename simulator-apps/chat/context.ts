@@ -1,15 +1,5 @@
 /** The chat app's model, shared by its screens. */
-import { getContext, setContext } from 'svelte';
+import { modelContext } from '../os/context.ts';
 import type { ChatModel } from './model.ts';
 
-const KEY = Symbol('chat-model');
-
-export function provideChatModel(model: ChatModel): void {
-  setContext(KEY, model);
-}
-
-export function useChatModel(): ChatModel {
-  const model = getContext<ChatModel | undefined>(KEY);
-  if (!model) throw new Error('useChatModel(): render chat screens inside <ChatApp>');
-  return model;
-}
+export const { provide: provideChatModel, use: useChatModel } = modelContext<ChatModel>('useChatModel', 'chat', 'ChatApp');

@@ -27,3 +27,22 @@ export function provideAppView(view: AppView): void {
 export function useAppView(): AppView {
   return getContext<AppView | undefined>(APP_VIEW) ?? { preview: false };
 }
+
+/**
+ * An app's model in context: its root component provides it, its screens use it. `use` outside
+ * the app throws, naming the component to render the screens in.
+ */
+export function modelContext<M>(useName: string, app: string, component: string): { provide: (model: M) => M; use: () => M } {
+  const key = Symbol(useName);
+  return {
+    provide(model) {
+      setContext(key, model);
+      return model;
+    },
+    use() {
+      const model = getContext<M | undefined>(key);
+      if (!model) throw new Error(`${useName}(): render ${app} screens inside <${component}>`);
+      return model;
+    },
+  };
+}

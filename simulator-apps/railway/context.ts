@@ -1,15 +1,5 @@
 /** The railway app's model, shared by its screens. */
-import { getContext, setContext } from 'svelte';
+import { modelContext } from '../os/context.ts';
 import type { RailwayModel } from './model.ts';
 
-const KEY = Symbol('railway-model');
-
-export function provideRailwayModel(model: RailwayModel): void {
-  setContext(KEY, model);
-}
-
-export function useRailwayModel(): RailwayModel {
-  const model = getContext<RailwayModel | undefined>(KEY);
-  if (!model) throw new Error('useRailwayModel(): render railway screens inside <RailwayApp>');
-  return model;
-}
+export const { provide: provideRailwayModel, use: useRailwayModel } = modelContext<RailwayModel>('useRailwayModel', 'railway', 'RailwayApp');
