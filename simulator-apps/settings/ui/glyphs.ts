@@ -1,10 +1,8 @@
-/** The settings icon names (the artwork is in Glyph.svelte), and the glyph and Chinese word for each kind of Bluetooth device. */
+/** The settings icon names (the artwork is in ../../shared/glyphs.ts), and the glyph and Chinese word for each kind of Bluetooth device. */
+import type { SettingsGlyph } from '../../shared/glyphs.ts';
 import type { BtKind } from '../types.ts';
 
-export type GlyphName =
-  | 'wifi' | 'bluetooth' | 'signal' | 'sun' | 'sound' | 'bell' | 'moon' | 'battery' | 'apps' | 'clock'
-  | 'globe' | 'phone' | 'lock' | 'qr' | 'vibrate' | 'music' | 'eye' | 'text' | 'earbuds' | 'watch'
-  | 'car' | 'keyboard' | 'mouse' | 'speaker' | 'tv' | 'headphones' | 'band' | 'user' | 'minus' | 'plus' | 'shield';
+export type GlyphName = SettingsGlyph;
 
 export const DEVICE_GLYPH: Record<BtKind, GlyphName> = {
   earbuds: 'earbuds',
