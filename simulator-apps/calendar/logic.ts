@@ -1,4 +1,6 @@
 /**
+ * Long file: every calendar rule the model, the seed, tasks and the judge share, in one module
+ * of pure functions (date keys, repeats, drafts); each part is small and they call each other.
  * The calendar's rules as pure functions over plain `CalendarState` (no Svelte, no DOM): date
  * keys, repeat expansion (`occurrencesOn`), labels, the edit form's draft and its checks, and
  * the mutators `CalendarModel` calls inside `phone.update`. A refused draft changes nothing.

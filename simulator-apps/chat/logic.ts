@@ -1,4 +1,6 @@
 /**
+ * Long file: the chat app's rules that the model, the seed, the other apps' share flows, tasks and
+ * verify all import; to be split by feature (threads, groups, contacts) when the next one grows.
  * The chat app's rules as pure functions over plain `ChatState` (no Svelte, no DOM).
  * Queries return views; mutators change the object they are given in place and are
  * called by `ChatModel` inside `phone.update`, which bumps the revision.

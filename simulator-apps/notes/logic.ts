@@ -1,4 +1,6 @@
 /**
+ * Long file: 小橙书's rules (feed, notes, boards, comments, drafts, search) that the model, tasks
+ * and strays share; to be split by feature when one of them grows.
  * 小橙书's rules as pure functions over plain `NotesState` (no Svelte, no DOM). Queries return
  * views; mutators change the object they are given in place and are called by `NotesModel` inside
  * `phone.update`. A refused action returns its reason and changes nothing.

@@ -1,4 +1,6 @@
 /**
+ * Long file: the OS shell's one state class (state, navigation, transient services, snapshot and
+ * restore) whose parts read and write the same $state fields.
  * The phone: one plain-JSON `$state` tree (`state`), navigation kept beside it (current app,
  * per-app back stacks, recents), transient OS services (toasts, dialogs, menus) and the
  * methods that are the only way to change any of it.

@@ -1,4 +1,6 @@
 /**
+ * Long file: the railway's fare, seat, booking, refund and change rules, which call each other;
+ * to be split by flow (search, booking, after-sales) next.
  * The railway app's rules as pure functions over plain JSON (no Svelte, no DOM). Queries return
  * views; mutators change the draft they are given in place and are called by `RailwayModel`
  * inside `phone.update`. Booking, paying, cancelling, refunding and changing work on the whole

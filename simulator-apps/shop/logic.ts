@@ -1,4 +1,6 @@
 /**
+ * Long file: the shop's search, options, cart, coupons, checkout and after-sales rules, which
+ * call each other; to be split by flow next.
  * The shop's rules as pure functions over plain `ShopState` (no Svelte, no DOM). Queries return
  * views; mutators change the object they are given in place and are called by `ShopModel` inside
  * `phone.update`. A refused action returns a reason and changes nothing.
