@@ -4,7 +4,7 @@
  * has what the change edits, and the walk back from the oracle's last screen to where the change
  * starts.
  */
-import type { OracleUi } from '../../bridge/tasks/types.ts';
+import type { OracleUi, StrayChange, StrayPlan } from '../../bridge/tasks/types.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 
 /** Every string anywhere in the parameters (ids, names, texts the task is about). */
@@ -23,6 +23,33 @@ export function mentioned(params: Record<string, unknown>): Set<string> {
 export function sliceWith<T>(state: PhoneState, app: string, has: (slice: T) => unknown): T | null {
   const s = state.apps?.[app] as T | undefined;
   return s && typeof s === 'object' && has(s) ? s : null;
+}
+
+/** A plan on one app's slice: `apply` edits the draft's slice of that app. */
+export interface SlicePlan<T> extends Omit<StrayPlan, 'apply'> {
+  apply(draft: T): void;
+}
+
+/** Where one app's stray changes look: its id and what its slice must have for them to apply. */
+export interface StrayApp<T> {
+  app: string;
+  has: (slice: T) => unknown;
+}
+
+/**
+ * A stray change of `on.app`: `plan` sees the app's slice (only when it has what the change edits),
+ * the strings the task's parameters mention, and the whole state.
+ */
+export function sliceStray<T>(on: StrayApp<T>, id: string, plan: (slice: T, taken: Set<string>, state: PhoneState) => SlicePlan<T> | null): StrayChange {
+  return {
+    id,
+    app: on.app,
+    plan(state, params) {
+      const slice = sliceWith(state, on.app, on.has);
+      const p = slice && plan(slice, mentioned(params), state);
+      return p ? { ...p, apply: (draft) => p.apply(sliceWith(draft, on.app, on.has)!) } : null;
+    },
+  };
 }
 
 /** One move on the way back: press back, open the app, or `null` when the screen is reached. */

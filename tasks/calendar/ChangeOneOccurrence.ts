@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { addedEvents, dayText, eventById, futureOccurrences, openOccurrence, pickTime } from './_helpers.ts';
+import { addedEvents, dayText, editOccurrence, eventById, futureOccurrences, pickTime } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -41,7 +42,7 @@ export default defineTask<P>({
     return [
       criteria.equals('the series skips that date', after?.exceptions ?? null, [...before.exceptions, p.date].sort(), `apps.calendar.events[${p.eventId}].exceptions`),
       criteria.equals('the series is otherwise unchanged', series, { ...before, exceptions: [] }),
-      criteria.that('exactly one new event', fresh.length === 1, { expected: 1, actual: fresh.length, path: e ? `apps.calendar.events[${e.id}]` : undefined }),
+      exactlyOne('exactly one new event', fresh, e ? `apps.calendar.events[${e.id}]` : undefined),
       criteria.equals('it is the 周会 on that date', e ? `${e.title} ${e.startDate} ${e.repeat}` : null, `周会 ${p.date} none`),
       criteria.equals('its new time', e ? `${e.startTime}-${e.endTime}` : null, `${p.start}-${p.end}`),
       criteria.equals('its new place', e?.place ?? null, p.place),
@@ -49,8 +50,7 @@ export default defineTask<P>({
   },
   expectedChanges: (input) => addedEvents(input).map((e) => `apps.calendar.events[${e.id}]`),
   async oracle(ui, p) {
-    await openOccurrence(ui, p.eventId, p.date);
-    await ui.tap('calendar.detail.edit');
+    await editOccurrence(ui, p.eventId, p.date);
     await pickTime(ui, 'startTime', p.start);
     await pickTime(ui, 'endTime', p.end);
     await ui.type('calendar.edit.place', p.place, { clear: true });

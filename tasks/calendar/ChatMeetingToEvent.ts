@@ -1,8 +1,6 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import type { ChatState } from '../../simulator-apps/chat/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
-import { openConversation } from '../chat/_helpers.ts';
-import { addDays, addedEvents, addedPaths, pickTime, selectDay, todayOf } from './_helpers.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { chatOf, openConversation } from '../chat/_helpers.ts';
+import { addDays, addedPaths, startNewEvent, todayOf, tomorrowsMeetingCriteria } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -16,8 +14,6 @@ interface P extends Record<string, unknown> {
   length: string;
   messageId: string;
 }
-
-const chatOf = (state: PhoneState): ChatState => state.apps.chat as unknown as ChatState;
 
 const TIMES = [
   { spoken: '上午10点', start: '10:00' },
@@ -89,29 +85,13 @@ export default defineTask<P>({
     c.messages.push({ id, from: c.contactId, text: `明天${p.spoken}在${p.place}开${p.topic}，大概${p.length}，记得准时参加。`, time: now - 12 * 60_000 });
     c.unread += 1;
   },
-  checkGoals(input, p) {
-    const fresh = addedEvents(input);
-    const e = fresh[0];
-    const tomorrow = addDays(todayOf(input.init), 1);
-    return [
-      criteria.that('exactly one new event', fresh.length === 1, { expected: 1, actual: fresh.length }),
-      criteria.equals('its title', e?.title ?? null, p.topic),
-      criteria.equals('its time', e ? `${e.startDate} ${e.startTime}-${e.endTime} ${e.endDate}` : null, `${tomorrow} ${p.start}-${p.end} ${tomorrow}`),
-      criteria.equals('its place', e?.place ?? null, p.place),
-    ];
-  },
+  checkGoals: (input, p) => tomorrowsMeetingCriteria(input, { title: p.topic, start: p.start, end: p.end, place: p.place }),
   expectedChanges: (input, p) => [...addedPaths(input), `apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
     await openConversation(ui, p.chatId);
     const msg = await ui.scrollTo(`chat.message.${p.messageId}`, { within: 'chat.messages' });
     if (!msg.text.includes(p.place)) throw new Error(`the message does not name the place: ${msg.text}`);
-    const tomorrow = addDays(todayOf(ui.state), 1);
-    await selectDay(ui, tomorrow);
-    await ui.tap('calendar.add');
-    await ui.type('calendar.edit.title', p.topic);
-    await ui.type('calendar.edit.place', p.place);
-    await pickTime(ui, 'startTime', p.start);
-    await pickTime(ui, 'endTime', p.end);
+    await startNewEvent(ui, addDays(todayOf(ui.state), 1), { title: p.topic, place: p.place, start: p.start, end: p.end });
     await ui.tap('calendar.edit.save');
   },
 });

@@ -1,9 +1,9 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { nextOccurrence, occurrenceOf } from '../../simulator-apps/calendar/logic.ts';
-import type { ContactsState } from '../../simulator-apps/contacts/types.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
-import { openPerson } from '../contacts/_helpers.ts';
-import { addDays, addedEvents, addedPaths, calOf, chooseRepeat, selectDay, todayOf } from './_helpers.ts';
+import { contactsOf, openPerson } from '../contacts/_helpers.ts';
+import { addDays, addedEvents, addedPaths, calOf, chooseRepeat, startNewEvent, todayOf } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -33,7 +33,7 @@ export default defineTask<P>({
   params: {
     _person: {
       sampler: (state, rng) => {
-        const contacts = (state.apps.contacts as unknown as ContactsState).contacts;
+        const contacts = contactsOf(state).contacts;
         const today = todayOf(state);
         const cal = calOf(state);
         const names = new Map<string, number>();
@@ -52,7 +52,7 @@ export default defineTask<P>({
     const fresh = addedEvents(input);
     const e = fresh[0];
     return [
-      criteria.that('exactly one new event', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      exactlyOne('exactly one new event', fresh),
       criteria.equals('its title', e?.title ?? null, `${p.name}生日`),
       criteria.equals('all-day, every year', e ? `${e.allDay} ${e.repeat}` : null, 'true yearly'),
       criteria.that('it falls on the next birthday', e !== undefined && occurrenceOf(calOf(input.final), e.id, p.next) !== undefined, {
@@ -67,9 +67,7 @@ export default defineTask<P>({
     await ui.scrollTo('contact.birthday', { within: 'contact.page' });
     const shown = ui.find('contact.birthday')?.text ?? '';
     if (!shown.includes(p.next.slice(5))) throw new Error(`the contact page shows "${shown}", not the birthday ${p.next.slice(5)}`);
-    await selectDay(ui, p.next);
-    await ui.tap('calendar.add');
-    await ui.type('calendar.edit.title', `${p.name}生日`);
+    await startNewEvent(ui, p.next, { title: `${p.name}生日` });
     await ui.tap('calendar.edit.allday');
     await chooseRepeat(ui, 'yearly');
     await ui.tap('calendar.edit.save');

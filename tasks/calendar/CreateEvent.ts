@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { addDays, addedEvents, addedPaths, dayText, openMonthView, pickTime, selectDay, todayOf } from './_helpers.ts';
+import { addedEvents, addedPaths, dayText, daysAheadParam, openMonthView, startNewEvent, timeSlotParam } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   title: string;
@@ -28,22 +29,14 @@ export default defineTask<P>({
         ]),
       fields: { title: 'title', place: 'place' },
     },
-    date: { sampler: (state, rng) => addDays(todayOf(state), rng.int(2, 20)) },
-    _time: {
-      sampler: (_state, rng) => {
-        const h = rng.int(9, 19);
-        const m = rng.pick(['00', '30']);
-        const len = rng.pick([1, 2]);
-        return { start: `${String(h).padStart(2, '0')}:${m}`, end: `${String(h + len).padStart(2, '0')}:${m}` };
-      },
-      fields: { start: 'start', end: 'end' },
-    },
+    date: daysAheadParam(2, 20),
+    ...timeSlotParam(9, 19, ['00', '30'], [1, 2]),
   },
   checkGoals(input, p) {
     const fresh = addedEvents(input);
     const e = fresh[0];
     return [
-      criteria.that('exactly one new event', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      exactlyOne('exactly one new event', fresh),
       criteria.equals('its title', e?.title ?? null, p.title),
       criteria.equals('its time', e ? `${e.startDate} ${e.startTime} - ${e.endDate} ${e.endTime}` : null, `${p.date} ${p.start} - ${p.date} ${p.end}`),
       criteria.equals('its place', e?.place ?? null, p.place),
@@ -53,12 +46,7 @@ export default defineTask<P>({
   expectedChanges: (input) => addedPaths(input),
   async oracle(ui, p) {
     await openMonthView(ui);
-    await selectDay(ui, p.date);
-    await ui.tap('calendar.add');
-    await ui.type('calendar.edit.title', p.title);
-    await ui.type('calendar.edit.place', p.place);
-    await pickTime(ui, 'startTime', p.start);
-    await pickTime(ui, 'endTime', p.end);
+    await startNewEvent(ui, p.date, { title: p.title, place: p.place, start: p.start, end: p.end });
     await ui.tap('calendar.edit.save');
   },
 });

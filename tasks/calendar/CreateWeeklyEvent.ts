@@ -1,7 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { CALENDARS } from '../../simulator-apps/calendar/data.ts';
 import type { CalendarId, Reminder } from '../../simulator-apps/calendar/types.ts';
-import { addDays, addedEvents, addedPaths, chooseReminder, chooseRepeat, dayText, pickTime, reminderLabel, selectDay, todayOf, WEEKDAY_LONG, weekdayOf } from './_helpers.ts';
+import { addedEvents, addedPaths, chooseReminder, chooseRepeat, dayText, daysAheadParam, reminderLabel, startNewEvent, timeSlotParam, WEEKDAY_LONG, weekdayOf } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   title: string;
@@ -34,22 +35,15 @@ export default defineTask<P>({
         ]),
       fields: { title: 'title', calendar: 'calendar' },
     },
-    date: { sampler: (state, rng) => addDays(todayOf(state), rng.int(1, 12)) },
-    _time: {
-      sampler: (_state, rng) => {
-        const h = rng.int(8, 20);
-        const m = rng.pick(['00', '15', '30', '45']);
-        return { start: `${String(h).padStart(2, '0')}:${m}`, end: `${String(h + 1).padStart(2, '0')}:${m}` };
-      },
-      fields: { start: 'start', end: 'end' },
-    },
+    date: daysAheadParam(1, 12),
+    ...timeSlotParam(8, 20, ['00', '15', '30', '45']),
     reminder: { type: 'enum', values: [5, 30, 60, 1440] },
   },
   checkGoals(input, p) {
     const fresh = addedEvents(input);
     const e = fresh[0];
     return [
-      criteria.that('exactly one new event', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      exactlyOne('exactly one new event', fresh),
       criteria.equals('its title', e?.title ?? null, p.title),
       criteria.equals('its first occurrence', e ? `${e.startDate} ${e.startTime}-${e.endTime}` : null, `${p.date} ${p.start}-${p.end}`),
       criteria.equals('it repeats every week', e?.repeat ?? null, 'weekly'),
@@ -59,11 +53,7 @@ export default defineTask<P>({
   },
   expectedChanges: (input) => addedPaths(input),
   async oracle(ui, p) {
-    await selectDay(ui, p.date);
-    await ui.tap('calendar.add');
-    await ui.type('calendar.edit.title', p.title);
-    await pickTime(ui, 'startTime', p.start);
-    await pickTime(ui, 'endTime', p.end);
+    await startNewEvent(ui, p.date, { title: p.title, start: p.start, end: p.end });
     await chooseRepeat(ui, 'weekly');
     await chooseReminder(ui, p.reminder);
     await ui.tap('calendar.edit.calendar');

@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { calOf, openMonthView } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   title: string;
@@ -18,10 +19,7 @@ export default defineTask<P>({
   params: {
     title: { sampler: (state, rng) => rng.pick(ABSENT.filter((t) => !calOf(state).events.some((e) => e.title.includes(t)))) },
   },
-  answer: {
-    fields: [{ id: 'result', label: '删除结果', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '删除结果', type: 'text' }),
   async oracle(ui, p) {
     await openMonthView(ui);
     await ui.tap('calendar.search');

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { dayText, eventById, futureOccurrences, openOccurrence } from './_helpers.ts';
+import { dayText, eventById, occurrenceParam, openOccurrence } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -19,15 +19,7 @@ export default defineTask<P>({
   startApp: 'calendar',
   tags: ['delete', 'repeat', 'trap'],
   params: {
-    _occ: {
-      sampler: (state, rng) => {
-        const occ = futureOccurrences(state, 30, (o) => o.event.repeat === 'weekly' && !o.allDay);
-        if (!occ.length) return null;
-        const o = rng.pick(occ);
-        return { eventId: o.eventId, title: o.event.title, date: o.date };
-      },
-      fields: { eventId: 'eventId', title: 'title', date: 'date' },
-    },
+    ...occurrenceParam(30, (o) => o.event.repeat === 'weekly' && !o.allDay, '_occ'),
   },
   checkGoals(input, p) {
     const before = eventById(input.init, p.eventId)!;

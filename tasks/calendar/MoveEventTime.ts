@@ -1,6 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { LOOK_ALIKE_TITLES } from '../../simulator-apps/calendar/data.ts';
-import { calOf, dayText, eventById, futureOccurrences, openOccurrence, pickTime } from './_helpers.ts';
+import { calOf, dayText, editOccurrence, eventById, futureOccurrences, pickTime } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -52,8 +52,7 @@ export default defineTask<P>({
     [`apps.calendar.events[${p.eventId}].startDate`]: p.date,
   }),
   async oracle(ui, p) {
-    await openOccurrence(ui, p.eventId, p.date);
-    await ui.tap('calendar.detail.edit');
+    await editOccurrence(ui, p.eventId, p.date);
     await pickTime(ui, 'startTime', p.start);
     await pickTime(ui, 'endTime', p.end);
     await ui.tap('calendar.edit.save');

@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { dayText, futureOccurrences, openOccurrence, todayOf } from './_helpers.ts';
+import { dayText, editOccurrence, occurrenceParam, todayOf } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -17,24 +18,12 @@ export default defineTask<P>({
   startApp: 'calendar',
   tags: ['edit', 'infeasible'],
   params: {
-    _event: {
-      sampler: (state, rng) => {
-        const occ = futureOccurrences(state, 40, (o) => o.event.repeat === 'none' && !o.allDay);
-        if (!occ.length) return null;
-        const o = rng.pick(occ);
-        return { eventId: o.eventId, title: o.event.title, date: o.date };
-      },
-      fields: { eventId: 'eventId', title: 'title', date: 'date' },
-    },
+    ...occurrenceParam(40, (o) => o.event.repeat === 'none' && !o.allDay),
     year: { sampler: (state) => Number(todayOf(state).slice(0, 4)) + 1 },
   },
-  answer: {
-    fields: [{ id: 'date', label: '改后的日期', type: 'date' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'date', label: '改后的日期', type: 'date' }),
   async oracle(ui, p) {
-    await openOccurrence(ui, p.eventId, p.date);
-    await ui.tap('calendar.detail.edit');
+    await editOccurrence(ui, p.eventId, p.date);
     await ui.tap('calendar.edit.startDate');
     const want = `${p.year}年2月`;
     for (let i = 0; i < 24 && ui.find('calendar.picker.month')?.text !== want; i++) await ui.tap('calendar.picker.next');

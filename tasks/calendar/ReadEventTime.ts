@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { calOf, dayText, eventById, futureOccurrences, selectDay } from './_helpers.ts';
+import { calOf, dayText, eventById, occurrenceParam, selectDay } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -15,17 +15,8 @@ export default defineTask<P>({
   apps: ['calendar'],
   tags: ['trap'],
   params: {
-    _event: {
-      sampler: (state, rng) => {
-        const cal = calOf(state);
-        const repeated = (title: string) => cal.events.filter((e) => e.title === title && e.repeat === 'none').length >= 2;
-        const occ = futureOccurrences(state, 60, (o) => o.event.repeat === 'none' && !o.allDay && repeated(o.event.title));
-        if (!occ.length) return null;
-        const o = rng.pick(occ);
-        return { eventId: o.eventId, title: o.event.title, date: o.date };
-      },
-      fields: { eventId: 'eventId', title: 'title', date: 'date' },
-    },
+    // A single timed event whose title another single event shares.
+    ...occurrenceParam(60, (o, state) => o.event.repeat === 'none' && !o.allDay && calOf(state).events.filter((e) => e.title === o.event.title && e.repeat === 'none').length >= 2),
   },
   answer: {
     fields: [{ id: 'time', label: '开始时间', hint: '如：14:30', type: 'time' }],

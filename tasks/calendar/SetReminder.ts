@@ -1,6 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import type { Reminder } from '../../simulator-apps/calendar/types.ts';
-import { chooseReminder, dayText, eventById, futureOccurrences, openOccurrence, reminderLabel, REMINDER_CHOICES } from './_helpers.ts';
+import { chooseReminder, dayText, editOccurrence, eventById, occurrenceParam, reminderLabel, REMINDER_CHOICES } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -21,15 +21,7 @@ export default defineTask<P>({
   startApp: 'calendar',
   tags: ['edit', 'trap'],
   params: {
-    _event: {
-      sampler: (state, rng) => {
-        const occ = futureOccurrences(state, 45, (o) => o.event.repeat === 'none' && !o.allDay);
-        if (!occ.length) return null;
-        const o = rng.pick(occ);
-        return { eventId: o.eventId, title: o.event.title, date: o.date };
-      },
-      fields: { eventId: 'eventId', title: 'title', date: 'date' },
-    },
+    ...occurrenceParam(45, (o) => o.event.repeat === 'none' && !o.allDay),
     reminder: { sampler: (_state, rng) => rng.pick(REMINDER_CHOICES.filter((r) => r !== 15)) },
   },
   postSample({ state, p }) {
@@ -38,8 +30,7 @@ export default defineTask<P>({
   },
   criteria: (p) => ({ [`apps.calendar.events[${p.eventId}].reminder`]: p.reminder }),
   async oracle(ui, p) {
-    await openOccurrence(ui, p.eventId, p.date);
-    await ui.tap('calendar.detail.edit');
+    await editOccurrence(ui, p.eventId, p.date);
     await chooseReminder(ui, p.reminder);
     await ui.tap('calendar.edit.save');
   },

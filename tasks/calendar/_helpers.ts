@@ -3,8 +3,10 @@
  * checks an edit makes, and oracle navigation (taps on `data-ui` keys only). Files starting with
  * `_` are not tasks.
  */
-import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
-import type { JudgeInput } from '../../bridge/judge/judge.ts';
+import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
+import { criteria } from '../../bridge/tasks/api.ts';
+import { spreadParam } from '../_shared/params.ts';
+import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { addDays, dateLabel, WEEKDAY_LONG, weekdayIndex as weekdayOf } from '../../simulator-apps/shared/dates.ts';
 import {
@@ -18,6 +20,7 @@ import {
   type Occurrence,
 } from '../../simulator-apps/calendar/logic.ts';
 import type { CalendarEvent, CalendarState, Reminder } from '../../simulator-apps/calendar/types.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 export { addDays, dateLabel, nextEventId, occurrencesBetween, occurrencesOn, reminderLabel, WEEKDAY_LONG, weekdayOf };
 
@@ -53,6 +56,57 @@ export function futureOccurrences(state: PhoneState, days: number, where: (o: Oc
 /** `3月16日（星期一）` */
 export function dayText(date: string): string {
   return `${dateLabel(date)}（${WEEKDAY_LONG[weekdayOf(date)]}）`;
+}
+
+/**
+ * The `key` parameter (`_event`): one occurrence from tomorrow to `days` ahead that satisfies
+ * `where`, spread into eventId, title and date.
+ */
+export function occurrenceParam(days: number, where: (o: Occurrence, state: PhoneState) => boolean, key = '_event'): Record<string, ParamSpec> {
+  return {
+    [key]: {
+      sampler: (state, rng) => {
+        const occ = futureOccurrences(state, days, (o) => where(o, state));
+        if (!occ.length) return null;
+        const o = rng.pick(occ);
+        return { eventId: o.eventId, title: o.event.title, date: o.date };
+      },
+      fields: { eventId: 'eventId', title: 'title', date: 'date' },
+    },
+  };
+}
+
+/** A day from `min` to `max` days after today. */
+export function daysAheadParam(min: number, max: number): ParamSpec {
+  return { sampler: (state, rng) => addDays(todayOf(state), rng.int(min, max)) };
+}
+
+const hhmm = (h: number, m: string): string => `${String(h).padStart(2, '0')}:${m}`;
+
+/**
+ * The `_time` parameter: a start hour from `fromHour` to `toHour` at one of `minutes`, and an end
+ * one hour later, or (with `lengths`) one of those many hours later; spread into start and end.
+ */
+export function timeSlotParam(fromHour: number, toHour: number, minutes: readonly string[], lengths?: readonly number[]): Record<string, ParamSpec> {
+  return spreadParam('_time', ['start', 'end'], (_state, rng) => {
+    const h = rng.int(fromHour, toHour);
+    const m = rng.pick(minutes);
+    const len = lengths ? rng.pick(lengths) : 1;
+    return { start: hhmm(h, m), end: hhmm(h + len, m) };
+  });
+}
+
+/** A new event tomorrow, as a meeting agreed in a chat: exactly one, its title, time and place. */
+export function tomorrowsMeetingCriteria(input: JudgeInput, want: { title: string; start: string; end: string; place: string }, timeName = 'its time'): Criterion[] {
+  const fresh = addedEvents(input);
+  const e = fresh[0];
+  const tomorrow = addDays(todayOf(input.init), 1);
+  return [
+    exactlyOne('exactly one new event', fresh),
+    criteria.equals('its title', e?.title ?? null, want.title),
+    criteria.equals(timeName, e ? `${e.startDate} ${e.startTime}-${e.endTime} ${e.endDate}` : null, `${tomorrow} ${want.start}-${want.end} ${tomorrow}`),
+    criteria.equals('its place', e?.place ?? null, want.place),
+  ];
 }
 
 export const REMINDER_CHOICES: readonly Exclude<Reminder, null>[] = [0, 5, 15, 30, 60, 1440];
@@ -113,6 +167,22 @@ export async function openOccurrenceInMonth(ui: OracleUi, eventId: string, date:
   await tapDayInMonth(ui, date);
   await ui.scrollTo(`calendar.event.${eventId}`, { within: 'calendar.day.list' });
   await ui.tap(`calendar.event.${eventId}`);
+}
+
+/** From anywhere, the edit form of the occurrence of `eventId` on `date` (详情 → 编辑). */
+export async function editOccurrence(ui: OracleUi, eventId: string, date: string): Promise<void> {
+  await openOccurrence(ui, eventId, date);
+  await ui.tap('calendar.detail.edit');
+}
+
+/** The day's 新建日程 form with the title, then the place and the times when given; not saved yet. */
+export async function startNewEvent(ui: OracleUi, date: string, e: { title: string; place?: string; start?: string; end?: string }): Promise<void> {
+  await selectDay(ui, date);
+  await ui.tap('calendar.add');
+  await ui.type('calendar.edit.title', e.title);
+  if (e.place !== undefined) await ui.type('calendar.edit.place', e.place);
+  if (e.start !== undefined) await pickTime(ui, 'startTime', e.start);
+  if (e.end !== undefined) await pickTime(ui, 'endTime', e.end);
 }
 
 /** On the edit form: a date field through its picker. */

@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { amountText, newBills, walletOf } from '../wallet/_helpers.ts';
-import { chatById, enterPayPassword, isLookalike, openConversation, pickChat, pickPendingTransfer, startChatTransfer } from './_helpers.ts';
+import { acceptTransfer, chatById, isLookalike, newMessages, pickChat, pickPendingTransfer, transferInChat } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -34,8 +35,7 @@ export default defineTask<P>({
     const bills = newBills(input);
     const inBill = bills.find((b) => b.direction === 'in');
     const outBill = bills.find((b) => b.direction === 'out');
-    const before = chatById(input.init, p.toChatId)!.messages.length;
-    const sent = (chatById(input.final, p.toChatId)?.messages ?? []).slice(before).filter((m) => m.transfer);
+    const sent = newMessages(input, p.toChatId).filter((m) => m.transfer);
     return [
       criteria.equals('the transfer from the first contact is accepted', accepted, 'accepted', `apps.chat.chats[${p.chatId}].messages[${p.messageId}].transfer`),
       criteria.that('two new bills (one in, one out)', bills.length === 2 && !!inBill && !!outBill, { expected: 2, actual: bills.length, path: 'apps.wallet.bills[*]' }),
@@ -43,7 +43,7 @@ export default defineTask<P>({
       criteria.equals('the outgoing amount (fen)', outBill?.amount ?? null, p.amount),
       criteria.equals('the outgoing note', outBill?.note ?? null, '代转'),
       criteria.equals('the balance is unchanged in the end (fen)', walletOf(input.final).balance, walletOf(input.init).balance, 'apps.wallet.balance'),
-      criteria.that('one transfer message in the second chat', sent.length === 1, { expected: 1, actual: sent.length }),
+      exactlyOne('one transfer message in the second chat', sent),
     ];
   },
   expectedChanges: (_input, p) => [
@@ -52,11 +52,7 @@ export default defineTask<P>({
     `apps.chat.chats[${p.toChatId}].unread`,
   ],
   async oracle(ui, p) {
-    await openConversation(ui, p.chatId);
-    await ui.scrollTo(`chat.message.${p.messageId}`, { within: 'chat.messages' });
-    await ui.tap(`chat.message.${p.messageId}`);
-    await ui.tap('transfer.accept');
-    await startChatTransfer(ui, p.toChatId, amountText(p.amount), '代转');
-    await enterPayPassword(ui, walletOf(ui.state).payPassword);
+    await acceptTransfer(ui, p.chatId, p.messageId);
+    await transferInChat(ui, p.toChatId, amountText(p.amount), '代转');
   },
 });

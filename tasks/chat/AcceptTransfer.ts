@@ -1,15 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { newBills, walletOf } from '../wallet/_helpers.ts';
-import { chatById, openConversation, pickPendingTransfer } from './_helpers.ts';
+import { acceptTransfer, chatById, pendingTransferParam, type PendingTransferParams } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  chatId: string;
-  messageId: string;
-  contactName: string;
-  amount: number;
-}
-
-export default defineTask<P>({
+export default defineTask<PendingTransferParams>({
   goal: (p) => `在聊天应用里收下“${p.contactName}”转给我的那笔转账。`,
   difficulty: 'L2',
   objective: 'action',
@@ -17,7 +10,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['payment', 'transfer', 'cross-app'],
   params: {
-    _t: { sampler: (state, rng) => pickPendingTransfer(state, rng), fields: { chatId: 'chatId', messageId: 'messageId', contactName: 'contactName', amount: 'amount' } },
+    ...pendingTransferParam(),
   },
   checkGoals(input, p) {
     const m = chatById(input.final, p.chatId)?.messages.find((x) => x.id === p.messageId);
@@ -33,10 +26,7 @@ export default defineTask<P>({
   },
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
-    await openConversation(ui, p.chatId);
-    await ui.scrollTo(`chat.message.${p.messageId}`, { within: 'chat.messages' });
-    await ui.tap(`chat.message.${p.messageId}`);
-    await ui.tap('transfer.accept');
+    await acceptTransfer(ui, p.chatId, p.messageId);
     if (!ui.find('transfer.status')?.text.includes('已收款')) throw new Error('the transfer was not accepted');
   },
 });

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { backToChats, chatOf, latestMomentOf, openUserMoments, pickContact } from './_helpers.ts';
+import { addedRecords } from '../_shared/records.ts';
+import { backToChats, latestMomentParam, momentById, openMomentMenu } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -18,18 +19,11 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['moments'],
   params: {
-    _who: {
-      sampler: (state, rng) => {
-        const c = pickContact(state, rng, (x, s) => s.moments.some((m) => m.authorId === x.id));
-        return c ? { ...c, momentId: latestMomentOf(state, c.contactId)!.id } : null;
-      },
-      fields: { contactId: 'contactId', contactName: 'contactName', momentId: 'momentId' },
-    },
+    ...latestMomentParam(),
     text: { type: 'enum', values: COMMENTS },
   },
   checkGoals(input, p) {
-    const before = new Set(chatOf(input.init).moments.find((m) => m.id === p.momentId)!.comments.map((c) => c.id));
-    const added = (chatOf(input.final).moments.find((m) => m.id === p.momentId)?.comments ?? []).filter((c) => !before.has(c.id));
+    const added = addedRecords(momentById(input.init, p.momentId)!.comments, momentById(input.final, p.momentId)?.comments ?? []);
     return [
       criteria.that('one new comment of mine on the moment', added.length === 1 && added[0].from === 'me', { expected: 1, actual: added.length }),
       criteria.equals('its text', added[0]?.text ?? null, p.text),
@@ -39,9 +33,7 @@ export default defineTask<P>({
   expectedChanges: (_input, p) => [`apps.chat.moments[${p.momentId}].comments[*]`],
   async oracle(ui, p) {
     // Through the contact's own moments page: their latest is the first there.
-    await openUserMoments(ui, p.contactId);
-    await ui.scrollTo(`moment.more.${p.momentId}`, { within: 'moments.list' });
-    await ui.tap(`moment.more.${p.momentId}`);
+    await openMomentMenu(ui, p.contactId, p.momentId);
     await ui.tap('moment.comment');
     await ui.type('moment.input', p.text);
     await ui.tap('moment.send');

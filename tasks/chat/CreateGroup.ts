@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatOf, isLookalike, openContactsTab, pickContact } from './_helpers.ts';
+import { isLookalike, newGroups, openContactsTab, pickContact } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   aId: string;
@@ -26,12 +27,11 @@ export default defineTask<P>({
     },
   },
   checkGoals(input, p) {
-    const before = new Set(chatOf(input.init).groups.map((g) => g.id));
-    const added = chatOf(input.final).groups.filter((g) => !before.has(g.id));
+    const added = newGroups(input);
     const g = added[0];
     const members = g ? [...g.members].sort().join(',') : null;
     return [
-      criteria.that('exactly one new group', added.length === 1, { expected: 1, actual: added.length, path: g ? `apps.chat.groups[${g.id}]` : undefined }),
+      exactlyOne('exactly one new group', added, g ? `apps.chat.groups[${g.id}]` : undefined),
       criteria.equals('its members', members, [p.aId, p.bId].sort().join(',')),
     ];
   },

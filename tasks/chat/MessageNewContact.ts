@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { MESSAGE_TEXTS, chatOf, openContact, pickContact } from './_helpers.ts';
+import { MESSAGE_TEXTS, chatOf, contactParam, openContact } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -16,7 +17,7 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['contacts', 'messages', 'multi-screen'],
   params: {
-    _contact: { sampler: (state, rng) => pickContact(state, rng), fields: { contactId: 'contactId', contactName: 'contactName' } },
+    ...contactParam(),
     text: { type: 'enum', values: MESSAGE_TEXTS },
   },
   postSample({ state, p }) {
@@ -29,7 +30,7 @@ export default defineTask<P>({
     const mine = chat?.messages.filter((m) => m.from === 'me') ?? [];
     return [
       criteria.that('a chat with the contact exists', chat !== undefined, { expected: 'a chat', actual: chat ? chat.id : 'none' }),
-      criteria.that('exactly one message from me', mine.length === 1, { expected: 1, actual: mine.length }),
+      exactlyOne('exactly one message from me', mine),
       criteria.equals('its text', mine[0]?.text ?? null, p.text),
     ];
   },

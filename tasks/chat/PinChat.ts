@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { chatById, chatParam, type ChatParams, openChatSettings, setSwitch } from './_helpers.ts';
+import { type ChatParams, chatSwitchesTask } from './_helpers.ts';
 
 export default defineTask<ChatParams>({
   goal: (p) => `把和“${p.contactName}”的聊天置顶。`,
@@ -8,16 +8,6 @@ export default defineTask<ChatParams>({
   apps: ['chat'],
   startApp: 'chat',
   tags: ['chat-settings'],
-  params: {
-    ...chatParam(),
-  },
-  postSample({ state, p }) {
-    chatById(state, p.chatId)!.pinned = false;
-  },
-  criteria: (p) => ({ [`apps.chat.chats[${p.chatId}].pinned`]: true }),
-  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
-  async oracle(ui, p) {
-    await openChatSettings(ui, p.chatId);
-    await setSwitch(ui, 'chat.settings.pin', true);
-  },
+  // 聊天信息: the switch set the other way first, then flipped by the oracle.
+  ...chatSwitchesTask({ pinned: true }),
 });

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { backToChats, chatOf, openMoments } from './_helpers.ts';
+import { backToChats, newMoments, openMoments } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   text: string;
@@ -20,8 +20,7 @@ export default defineTask<P>({
     images: { sampler: (_s, rng) => rng.pick([0, 1, 2, 3]) },
   },
   checkGoals(input, p) {
-    const before = new Set(chatOf(input.init).moments.map((m) => m.id));
-    const added = chatOf(input.final).moments.filter((m) => !before.has(m.id));
+    const added = newMoments(input);
     const m = added[0];
     return [
       criteria.that('exactly one new moment of mine', added.length === 1 && m.authorId === 'me', { expected: 1, actual: added.length, path: m ? `apps.chat.moments[${m.id}]` : undefined }),

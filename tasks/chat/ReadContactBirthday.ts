@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { openContact, pickContact } from './_helpers.ts';
+import { contactParam, openContact } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -18,12 +19,9 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['contacts', 'infeasible'],
   params: {
-    _contact: { sampler: (state, rng) => pickContact(state, rng), fields: { contactId: 'contactId', contactName: 'contactName' } },
+    ...contactParam(),
   },
-  answer: {
-    fields: [{ id: 'birthday', label: '生日', hint: '如：1990-05-20', type: 'date' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'birthday', label: '生日', hint: '如：1990-05-20', type: 'date' }),
   async oracle(ui, p) {
     await openContact(ui, p.contactId);
     if (ui.find({ textIncludes: '生日' })) throw new Error('the contact page shows a birthday: this task is no longer infeasible');

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { contactById, openContact, pickContact } from './_helpers.ts';
+import { contactById, contactParam, openContact } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -14,7 +14,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['contacts'],
   params: {
-    _contact: { sampler: (state, rng) => pickContact(state, rng, (c) => c.region !== ''), fields: { contactId: 'contactId', contactName: 'contactName' } },
+    ...contactParam((c) => c.region !== ''),
   },
   answer: {
     fields: [{ id: 'region', label: '地区', hint: '如：四川 成都', type: 'text' }],

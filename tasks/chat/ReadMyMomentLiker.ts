@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { backToChats, chatOf, displayName, isLookalike, latestMomentOf, openChatsTab, pickContact } from './_helpers.ts';
+import { backToChats, chatOf, displayName, isLookalike, latestMomentOf, momentById, openChatsTab, pickContact } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   momentId: string;
@@ -26,7 +26,7 @@ export default defineTask<P>({
     },
   },
   postSample({ state, p }) {
-    chatOf(state).moments.find((m) => m.id === p.momentId)!.likes = [p.likerId];
+    momentById(state, p.momentId)!.likes = [p.likerId];
   },
   answer: {
     fields: [{ id: 'name', label: '点赞的人', type: 'text' }],

@@ -1,14 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { openConversation, pickPendingTransfer } from './_helpers.ts';
+import { openConversation, pendingTransferParam, type PendingTransferParams } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  chatId: string;
-  messageId: string;
-  contactName: string;
-  amount: number;
-}
-
-export default defineTask<P>({
+export default defineTask<PendingTransferParams>({
   goal: (p) => `“${p.contactName}”在聊天应用里给我转了一笔还没收的钱，金额是多少元？（只查看，不要收款）`,
   difficulty: 'L2',
   objective: 'query',
@@ -16,7 +9,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['transfer'],
   params: {
-    _t: { sampler: (state, rng) => pickPendingTransfer(state, rng), fields: { chatId: 'chatId', messageId: 'messageId', contactName: 'contactName', amount: 'amount' } },
+    ...pendingTransferParam(),
   },
   answer: {
     fields: [{ id: 'amount', label: '金额（元）', type: 'number' }],

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatById, chatOf, chatParam, type ChatParams, contactById, openContact, openConversation } from './_helpers.ts';
+import { chatOf, chatParam, type ChatParams, contactById, newMessages, sendMessage, setRemark } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends ChatParams {
   remark: string;
@@ -18,22 +19,16 @@ export default defineTask<P>({
     remark: { type: 'enum', values: ['球队队长', '大学室友', '楼下邻居', '前同事'] },
   },
   checkGoals(input, p) {
-    const before = chatById(input.init, p.chatId)!.messages.length;
-    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.from === 'me');
+    const sent = newMessages(input, p.chatId).filter((m) => m.from === 'me');
     return [
       criteria.equals('remark is set', contactById(input.final, p.contactId).remark, p.remark, `apps.chat.contacts[${p.contactId}].remark`),
-      criteria.that('one message sent', sent.length === 1, { expected: 1, actual: sent.length }),
+      exactlyOne('one message sent', sent),
       criteria.equals('message text', sent[0]?.text ?? null, '备注已改好'),
     ];
   },
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
-    await openContact(ui, p.contactId);
-    await ui.tap('contact.remark');
-    await ui.type('contact.remark.input', p.remark, { clear: true });
-    await ui.tap('contact.remark.save');
-    await openConversation(ui, p.chatId);
-    await ui.type('chat.input', '备注已改好');
-    await ui.tap('chat.send');
+    await setRemark(ui, p.contactId, p.remark);
+    await sendMessage(ui, p.chatId, '备注已改好');
   },
 });

@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { type GroupParams, chatOf, displayName, groupById, openGroupSettings, pickGroup } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends GroupParams {
   memberId: string;
@@ -27,10 +28,7 @@ export default defineTask<P>({
       fields: { groupId: 'groupId', groupName: 'groupName', memberId: 'memberId', memberName: 'memberName' },
     },
   },
-  answer: {
-    fields: [{ id: 'result', label: '结果', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '结果', type: 'text' }),
   expectedChanges: (_input, p) => [`apps.chat.groups[${p.groupId}].unread`],
   async oracle(ui, p) {
     await openGroupSettings(ui, p.groupId);

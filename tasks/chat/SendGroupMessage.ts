@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { MESSAGE_TEXTS, type GroupParams, groupById, groupParam, openConversation } from './_helpers.ts';
+import { MESSAGE_TEXTS, type GroupParams, groupParam, newMessages, sendMessage } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends GroupParams {
   text: string;
@@ -17,17 +18,14 @@ export default defineTask<P>({
     text: { type: 'enum', values: MESSAGE_TEXTS },
   },
   checkGoals(input, p) {
-    const before = groupById(input.init, p.groupId)!.messages.length;
-    const sent = (groupById(input.final, p.groupId)?.messages ?? []).slice(before).filter((m) => m.from === 'me');
+    const sent = newMessages(input, p.groupId).filter((m) => m.from === 'me');
     return [
-      criteria.that('one new message from me in the group', sent.length === 1, { expected: 1, actual: sent.length }),
+      exactlyOne('one new message from me in the group', sent),
       criteria.equals('its text', sent[0]?.text ?? null, p.text),
     ];
   },
   expectedChanges: (_input, p) => [`apps.chat.groups[${p.groupId}].messages[*]`, `apps.chat.groups[${p.groupId}].unread`],
   async oracle(ui, p) {
-    await openConversation(ui, p.groupId);
-    await ui.type('chat.input', p.text);
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.groupId, p.text);
   },
 });

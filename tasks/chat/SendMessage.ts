@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { MESSAGE_TEXTS, chatById, chatParam, type ChatParams, openConversation } from './_helpers.ts';
+import { MESSAGE_TEXTS, chatParam, type ChatParams, newMessages, sendMessage } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends ChatParams {
   text: string;
@@ -17,18 +18,14 @@ export default defineTask<P>({
     text: { type: 'enum', values: MESSAGE_TEXTS },
   },
   checkGoals(input, p) {
-    const before = chatById(input.init, p.chatId)!.messages.length;
-    const after = chatById(input.final, p.chatId)?.messages ?? [];
-    const sent = after.slice(before).filter((m) => m.from === 'me');
+    const sent = newMessages(input, p.chatId).filter((m) => m.from === 'me');
     return [
-      criteria.that('one new message from me', sent.length === 1, { expected: 1, actual: sent.length }),
+      exactlyOne('one new message from me', sent),
       criteria.equals('its text', sent[0]?.text ?? null, p.text),
     ];
   },
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
-    await openConversation(ui, p.chatId);
-    await ui.type('chat.input', p.text);
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.chatId, p.text);
   },
 });

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { contactById, openContact, pickContact } from './_helpers.ts';
+import { contactById, contactParam, setRemark } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -15,7 +15,7 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['contacts'],
   params: {
-    _contact: { sampler: (state, rng) => pickContact(state, rng, (c) => c.remark === ''), fields: { contactId: 'contactId', contactName: 'contactName' } },
+    ...contactParam((c) => c.remark === ''),
     remark: { type: 'enum', values: ['羽毛球搭子', '老同学', '房东', '设计部同事', '健身教练'] },
   },
   postSample({ state, p }) {
@@ -23,9 +23,6 @@ export default defineTask<P>({
   },
   criteria: (p) => ({ [`apps.chat.contacts[${p.contactId}].remark`]: p.remark }),
   async oracle(ui, p) {
-    await openContact(ui, p.contactId);
-    await ui.tap('contact.remark');
-    await ui.type('contact.remark.input', p.remark, { clear: true });
-    await ui.tap('contact.remark.save');
+    await setRemark(ui, p.contactId, p.remark);
   },
 });

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { type GroupParams, groupById, groupParam, openGroupSettings } from './_helpers.ts';
+import { editGroupField, type GroupParams, groupById, groupParam } from './_helpers.ts';
 
 interface P extends GroupParams {
   nickname: string;
@@ -22,9 +22,6 @@ export default defineTask<P>({
   // Opening the group to reach its settings reads it.
   expectedChanges: (_input, p) => [`apps.chat.groups[${p.groupId}].unread`],
   async oracle(ui, p) {
-    await openGroupSettings(ui, p.groupId);
-    await ui.tap('group.nickname');
-    await ui.type('group.edit.input', p.nickname, { clear: true });
-    await ui.tap('group.edit.save');
+    await editGroupField(ui, p.groupId, 'nickname', p.nickname);
   },
 });

@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { amountText, walletOf } from '../wallet/_helpers.ts';
 import { chatParam, type ChatParams, isLookalike, startChatTransfer } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends ChatParams {
   extra: number;
@@ -18,10 +19,7 @@ export default defineTask<P>({
     ...chatParam((_c, contact) => !isLookalike(contact.name)),
     extra: { sampler: (_s, rng) => rng.int(1, 50) * 1000 },
   },
-  answer: {
-    fields: [{ id: 'result', label: '转账结果', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '转账结果', type: 'text' }),
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`, `apps.chat.chats[${p.chatId}].draft`],
   async oracle(ui, p) {
     const amount = walletOf(ui.state).balance + p.extra;

@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { amountText, paymentCriteria, walletOf } from '../wallet/_helpers.ts';
-import { LOOKALIKE_NAMES, chatById, chatOf, displayName, enterPayPassword, pickChat, startChatTransfer } from './_helpers.ts';
+import { amountText, ensureBalance, paymentCriteria } from '../wallet/_helpers.ts';
+import { LOOKALIKE_NAMES, chatOf, displayName, newMessages, pickChat, transferInChat } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -25,24 +26,21 @@ export default defineTask<P>({
     amount: { sampler: (_s, rng) => rng.int(4, 40) * 500 },
   },
   postSample({ state, p }) {
-    const w = walletOf(state);
-    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+    ensureBalance(state, p.amount);
     if (displayName(chatOf(state).contacts.find((c) => c.id === p.contactId)!) !== p.contactName) throw new Error('name changed');
   },
   checkGoals(input, p) {
-    const before = chatById(input.init, p.chatId)!.messages.length;
-    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.transfer);
+    const sent = newMessages(input, p.chatId).filter((m) => m.transfer);
     return [
       ...paymentCriteria(input, { counterparty: p.contactName, amount: p.amount, category: '转账' }),
-      criteria.that('the transfer message is in the right chat', sent.length === 1, { expected: 1, actual: sent.length }),
+      exactlyOne('the transfer message is in the right chat', sent),
     ];
   },
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
-    await startChatTransfer(ui, p.chatId, amountText(p.amount), '', () => {
+    await transferInChat(ui, p.chatId, amountText(p.amount), '', () => {
       const payee = ui.find('transfer.payee');
       if (payee?.text !== `转账给 ${p.contactName}`) throw new Error(`wrong payee on screen: ${payee?.text}`);
     });
-    await enterPayPassword(ui, walletOf(ui.state).payPassword);
   },
 });

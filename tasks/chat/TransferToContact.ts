@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { amountText, paymentCriteria, walletOf } from '../wallet/_helpers.ts';
-import { chatById, chatParam, type ChatParams, enterPayPassword, isLookalike, startChatTransfer } from './_helpers.ts';
+import { amountText, ensureBalance, paymentCriteria } from '../wallet/_helpers.ts';
+import { chatParam, type ChatParams, isLookalike, newMessages, transferInChat } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends ChatParams {
   amount: number;
@@ -22,22 +23,19 @@ export default defineTask<P>({
     note: { type: 'enum', values: NOTES },
   },
   postSample({ state, p }) {
-    const w = walletOf(state);
-    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+    ensureBalance(state, p.amount);
   },
   checkGoals(input, p) {
-    const before = chatById(input.init, p.chatId)!.messages.length;
-    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.transfer);
+    const sent = newMessages(input, p.chatId).filter((m) => m.transfer);
     return [
       ...paymentCriteria(input, { counterparty: p.contactName, amount: p.amount, category: '转账', note: p.note }),
-      criteria.that('one transfer message in the chat', sent.length === 1, { expected: 1, actual: sent.length }),
+      exactlyOne('one transfer message in the chat', sent),
       criteria.equals('its amount (fen)', sent[0]?.transfer?.amount ?? null, p.amount),
     ];
   },
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
-    await startChatTransfer(ui, p.chatId, amountText(p.amount), p.note);
-    await enterPayPassword(ui, walletOf(ui.state).payPassword);
+    await transferInChat(ui, p.chatId, amountText(p.amount), p.note);
     if (ui.route.path !== `/chat/${p.chatId}`) throw new Error(`the transfer did not return to the chat (route ${ui.route.path})`);
   },
 });

@@ -2,11 +2,15 @@
  * Shared pieces of the chat suite: typed access to the chat slice, samplers that pick records
  * the goal can be stated about, and oracle navigation. Files starting with `_` are not tasks.
  */
-import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
+import type { OracleUi, ParamSpec, Rng, SetupContext } from '../../bridge/tasks/api.ts';
+import type { JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
-import type { Chat, ChatState, Contact, Group, Moment } from '../../simulator-apps/chat/types.ts';
+import type { Chat, ChatState, Contact, Group, Message, Moment } from '../../simulator-apps/chat/types.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
 import { setSwitch } from '../_shared/ui.ts';
+import { addedRecords, byId, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { enterPassword, walletOf } from '../wallet/_helpers.ts';
 
 export { displayName, setSwitch };
 
@@ -15,9 +19,7 @@ export function chatOf(state: PhoneState): ChatState {
 }
 
 export function contactById(state: PhoneState, id: string): Contact {
-  const c = chatOf(state).contacts.find((x) => x.id === id);
-  if (!c) throw new Error(`no contact ${id}`);
-  return c;
+  return byId(chatOf(state).contacts, id, 'contact');
 }
 
 export function chatById(state: PhoneState, id: string): Chat | undefined {
@@ -46,23 +48,42 @@ export interface ChatParams extends Record<string, unknown> {
 
 /** The `_chat` parameter: one chat satisfying `where`, spread into chatId, contactId and contactName. */
 export function chatParam(where?: (c: Chat, contact: Contact, state: PhoneState) => boolean): Record<string, ParamSpec> {
-  return {
-    _chat: {
-      sampler: (state, rng) => pickChat(state, rng, where && ((c, contact) => where(c, contact, state))),
-      fields: { chatId: 'chatId', contactId: 'contactId', contactName: 'contactName' },
-    },
-  };
+  return spreadParam('_chat', ['chatId', 'contactId', 'contactName'], (state, rng) => pickChat(state, rng, where && ((c, contact) => where(c, contact, state))));
 }
 
 /** Picks a contact that satisfies `where`. Names must be unique so the goal is unambiguous. */
 export function pickContact(state: PhoneState, rng: Rng, where: (c: Contact, s: ChatState) => boolean = () => true) {
   const s = chatOf(state);
-  const names = new Map<string, number>();
-  for (const c of s.contacts) names.set(displayName(c), (names.get(displayName(c)) ?? 0) + 1);
-  const candidates = s.contacts.filter((c) => names.get(displayName(c)) === 1 && where(c, s));
-  if (candidates.length === 0) return null;
-  const c = rng.pick(candidates);
-  return { contactId: c.id, contactName: displayName(c) };
+  const c = pickOrNull(rng, uniquelyNamed(s.contacts, displayName, (x) => where(x, s)));
+  return c && { contactId: c.id, contactName: displayName(c) };
+}
+
+/** The `_contact` parameter: one contact satisfying `where` (a unique name), spread into contactId and contactName. */
+export function contactParam(where?: (c: Contact, s: ChatState) => boolean): Record<string, ParamSpec> {
+  return spreadParam('_contact', ['contactId', 'contactName'], (state, rng) => pickContact(state, rng, where));
+}
+
+/**
+ * The `_chat` parameter for a friend named as the lists show them (remark, else name), a name no
+ * other contact shows (no look-alike pair, no group of that name): chatId and contactName.
+ */
+export function namedChatParam(): Record<string, ParamSpec> {
+  return spreadParam('_chat', ['chatId', 'contactName'], (state, rng) => {
+    const unique = new Set(uniquelyNamed(chatOf(state).contacts, (c) => c.remark || c.name));
+    return pickChat(state, rng, (_c, contact) => unique.has(contact));
+  });
+}
+
+/** Messages in a one-to-one chat whose ids it did not have at the start. */
+export function addedMessages(input: JudgeInput, chatId: string): Message[] {
+  return addedRecords(chatById(input.init, chatId)!.messages, chatById(input.final, chatId)!.messages);
+}
+
+/** Messages of a one-to-one chat (or a group) after as many as it had at the start. */
+export function newMessages(input: JudgeInput, chatId: string): Message[] {
+  const thread = (state: PhoneState) => chatById(state, chatId) ?? groupById(state, chatId);
+  const before = thread(input.init)!.messages.length;
+  return (thread(input.final)?.messages ?? []).slice(before);
 }
 
 // --- oracle navigation ------------------------------------------------------------------------
@@ -99,9 +120,51 @@ export async function openContact(ui: OracleUi, contactId: string): Promise<void
   await ui.tap(`contact.item.${contactId}`);
 }
 
+/** A chat's (or a group's) 聊天信息 screen, from the chat list. */
 export async function openChatSettings(ui: OracleUi, chatId: string): Promise<void> {
   await openConversation(ui, chatId);
   await ui.tap('chat.more');
+}
+
+/** Opens a conversation, types `text` and sends it. */
+export async function sendMessage(ui: OracleUi, chatId: string, text: string): Promise<void> {
+  await openConversation(ui, chatId);
+  await ui.type('chat.input', text);
+  await ui.tap('chat.send');
+}
+
+/** 通讯录 → the contact → 备注 → `remark` → 完成. */
+export async function setRemark(ui: OracleUi, contactId: string, remark: string): Promise<void> {
+  await openContact(ui, contactId);
+  await ui.tap('contact.remark');
+  await ui.type('contact.remark.input', remark, { clear: true });
+  await ui.tap('contact.remark.save');
+}
+
+/** The switches of a chat's 聊天信息 and the state field each sets. */
+const CHAT_SWITCHES = { pinned: 'chat.settings.pin', muted: 'chat.settings.mute' } as const;
+
+/**
+ * The whole of a task that sets switches on one chat's 聊天信息 (置顶聊天, 消息免打扰): the `_chat`
+ * parameter; each switch set the other way first, so doing nothing fails; the criteria (each
+ * field as wanted) and the unread count opening the chat clears; the oracle, flipping them in
+ * the order given.
+ */
+export function chatSwitchesTask(want: Partial<Record<keyof typeof CHAT_SWITCHES, boolean>>) {
+  const fields = Object.entries(want) as [keyof typeof CHAT_SWITCHES, boolean][];
+  return {
+    params: { ...chatParam() },
+    postSample({ state, p }: SetupContext<ChatParams>) {
+      const chat = chatById(state, p.chatId)!;
+      for (const [field, on] of fields) chat[field] = !on;
+    },
+    criteria: (p: ChatParams) => Object.fromEntries(fields.map(([field, on]) => [`apps.chat.chats[${p.chatId}].${field}`, on])),
+    expectedChanges: (_input: JudgeInput, p: ChatParams) => [`apps.chat.chats[${p.chatId}].unread`],
+    async oracle(ui: OracleUi, p: ChatParams) {
+      await openChatSettings(ui, p.chatId);
+      for (const [field, on] of fields) await setSwitch(ui, CHAT_SWITCHES[field], on);
+    },
+  };
 }
 
 
@@ -116,10 +179,8 @@ export function groupById(state: PhoneState, id: string): Group | undefined {
 /** A group satisfying `where`, with a unique name so the goal is unambiguous. */
 export function pickGroup(state: PhoneState, rng: Rng, where: (g: Group, s: ChatState) => boolean = () => true) {
   const s = chatOf(state);
-  const candidates = s.groups.filter((g) => s.groups.filter((x) => x.name === g.name).length === 1 && where(g, s));
-  if (candidates.length === 0) return null;
-  const g = rng.pick(candidates);
-  return { groupId: g.id, groupName: g.name };
+  const g = pickOrNull(rng, uniquelyNamed(s.groups, (x) => x.name, (x) => where(x, s)));
+  return g && { groupId: g.id, groupName: g.name };
 }
 
 export interface GroupParams extends Record<string, unknown> {
@@ -127,8 +188,22 @@ export interface GroupParams extends Record<string, unknown> {
   groupName: string;
 }
 
+/** The `_group` parameter: one group satisfying `where` (a unique name), spread into groupId and groupName. */
 export function groupParam(where?: (g: Group, s: ChatState) => boolean): Record<string, ParamSpec> {
-  return { _group: { sampler: (state, rng) => pickGroup(state, rng, where), fields: { groupId: 'groupId', groupName: 'groupName' } } };
+  return spreadParam('_group', ['groupId', 'groupName'], (state, rng) => pickGroup(state, rng, where));
+}
+
+export function momentById(state: PhoneState, id: string): Moment | undefined {
+  return chatOf(state).moments.find((m) => m.id === id);
+}
+
+/** Groups (or moments) in the final state that were not there at the start. */
+export function newGroups(input: JudgeInput): Group[] {
+  return addedRecords(chatOf(input.init).groups, chatOf(input.final).groups);
+}
+
+export function newMoments(input: JudgeInput): Moment[] {
+  return addedRecords(chatOf(input.init).moments, chatOf(input.final).moments);
 }
 
 /** The newest moment by `authorId` ('me' or a contact id). */
@@ -139,9 +214,14 @@ export function latestMomentOf(state: PhoneState, authorId: string): Moment | un
 }
 
 /** Opens 聊天信息 of a group from the chat list. */
-export async function openGroupSettings(ui: OracleUi, groupId: string): Promise<void> {
-  await openConversation(ui, groupId);
-  await ui.tap('chat.more');
+export const openGroupSettings = openChatSettings;
+
+/** 聊天信息 → 群聊名称 or 我在本群的昵称 → `text` → 保存. */
+export async function editGroupField(ui: OracleUi, groupId: string, field: 'name' | 'nickname', text: string): Promise<void> {
+  await openGroupSettings(ui, groupId);
+  await ui.tap(`group.${field}`);
+  await ui.type('group.edit.input', text, { clear: true });
+  await ui.tap('group.edit.save');
 }
 
 /** 发现 → 朋友圈. */
@@ -155,6 +235,21 @@ export async function openMoments(ui: OracleUi): Promise<void> {
 export async function openUserMoments(ui: OracleUi, contactId: string): Promise<void> {
   await openContact(ui, contactId);
   await ui.tap('contact.moments');
+}
+
+/** The contact's own moments page → the moment → its 两点 menu (赞, 评论). Their latest is the first there. */
+export async function openMomentMenu(ui: OracleUi, contactId: string, momentId: string): Promise<void> {
+  await openUserMoments(ui, contactId);
+  await ui.scrollTo(`moment.more.${momentId}`, { within: 'moments.list' });
+  await ui.tap(`moment.more.${momentId}`);
+}
+
+/** The `_who` parameter: a contact (a unique name) with moments, and their newest one. */
+export function latestMomentParam(): Record<string, ParamSpec> {
+  return spreadParam('_who', ['contactId', 'contactName', 'momentId'], (state, rng) => {
+    const c = pickContact(state, rng, (x, s) => s.moments.some((m) => m.authorId === x.id));
+    return c ? { ...c, momentId: latestMomentOf(state, c.contactId)!.id } : null;
+  });
 }
 
 /** Leaves the moments screens for the 聊天 tab (so any later navigation starts from a tab). */
@@ -177,10 +272,6 @@ export function isLookalike(name: string): boolean {
 
 // --- transfers (chat + wallet) ------------------------------------------------------------------
 
-export async function enterPayPassword(ui: OracleUi, password: string): Promise<void> {
-  for (const d of password) await ui.tap(`wallet.key.${d}`);
-}
-
 /** Conversation → + → 转账 → amount (and note) → 转账. Stops on the transfer screen (the password sheet is up unless refused). */
 export async function startChatTransfer(ui: OracleUi, chatId: string, amountText: string, note = '', check?: () => void): Promise<void> {
   await openConversation(ui, chatId);
@@ -192,6 +283,20 @@ export async function startChatTransfer(ui: OracleUi, chatId: string, amountText
   await ui.tap('transfer.submit');
 }
 
+/** The whole chat transfer: the transfer screen, then the wallet's password on the sheet. */
+export async function transferInChat(ui: OracleUi, chatId: string, amountText: string, note = '', check?: () => void): Promise<void> {
+  await startChatTransfer(ui, chatId, amountText, note, check);
+  await enterPassword(ui, walletOf(ui.state).payPassword);
+}
+
+/** A pending transfer's bubble in its conversation → 收款. */
+export async function acceptTransfer(ui: OracleUi, chatId: string, messageId: string): Promise<void> {
+  await openConversation(ui, chatId);
+  await ui.scrollTo(`chat.message.${messageId}`, { within: 'chat.messages' });
+  await ui.tap(`chat.message.${messageId}`);
+  await ui.tap('transfer.accept');
+}
+
 /** The seed leaves two pending transfers sent to me; the task names the sender. */
 export function pickPendingTransfer(state: PhoneState, rng: Rng) {
   const s = chatOf(state);
@@ -201,4 +306,17 @@ export function pickPendingTransfer(state: PhoneState, rng: Rng) {
   const contact = s.contacts.find((x) => x.id === c.contactId)!;
   if (s.contacts.filter((x) => displayName(x) === displayName(contact)).length !== 1) return null;
   return { chatId: c.id, messageId: m.id, contactName: displayName(contact), amount: m.transfer!.amount };
+}
+
+/** Parameters of a task about a pending transfer sent to me. */
+export interface PendingTransferParams extends Record<string, unknown> {
+  chatId: string;
+  messageId: string;
+  contactName: string;
+  amount: number;
+}
+
+/** The `_t` parameter: one pending transfer sent to me, spread into chatId, messageId, contactName and amount. */
+export function pendingTransferParam(): Record<string, ParamSpec> {
+  return spreadParam('_t', ['chatId', 'messageId', 'contactName', 'amount'], pickPendingTransfer);
 }

@@ -5,17 +5,14 @@
  * to the chat app's tabs first.
  */
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { ChatState, Contact } from '../../simulator-apps/chat/types.ts';
 import { contactSections, displayName, momentFeed } from '../../simulator-apps/chat/logic.ts';
-import { mentioned, overlaid, sliceWith, walkBack } from '../_shared/stray.ts';
+import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
 import { setSwitch } from '../_shared/ui.ts';
 
 const TABS = ['/chats', '/contacts', '/discover', '/me'];
 
-function chatWith(state: PhoneState): ChatState | null {
-  return sliceWith<ChatState>(state, 'chat', (s) => s.me && Array.isArray(s.contacts) && Array.isArray(s.moments) && Array.isArray(s.groups));
-}
+const CHAT: StrayApp<ChatState> = { app: 'chat', has: (s) => s.me && Array.isArray(s.contacts) && Array.isArray(s.moments) && Array.isArray(s.groups) };
 
 /** Dismisses menus and dialogs, then walks back (reopening the app if back leaves it) to a tab. */
 async function toChatTab(ui: OracleUi, tab: 'tab.chats' | 'tab.contacts' | 'tab.discover' | 'tab.me'): Promise<void> {
@@ -34,128 +31,101 @@ export const STRAY_SIGNATURE = '校验用的临时签名';
  * 我 → 个人信息 → 个性签名 → a new text → 完成. Writes `apps.chat.me.signature`, which no chat task
  * reads or declares: the tasks are about chats, contacts' remarks and read-only lookups.
  */
-const signature: StrayChange = {
-  id: 'chat.signature',
-  app: 'chat',
-  plan(state) {
-    const chat = chatWith(state);
-    if (!chat) return null;
-    const text = chat.me.signature === STRAY_SIGNATURE ? `${STRAY_SIGNATURE}！` : STRAY_SIGNATURE;
-    return {
-      path: 'apps.chat.me.signature',
-      description: `我 → 个人信息 → 个性签名 → "${text}"`,
-      apply(draft) {
-        chatWith(draft)!.me.signature = text;
-      },
-      async run(ui) {
-        await toChatTab(ui, 'tab.me');
-        await ui.tap('me.info');
-        await ui.tap('me.profile.signature');
-        await ui.type('me.edit.input', text, { clear: true });
-        await ui.tap('me.edit.save');
-      },
-    };
-  },
-};
+const signature = sliceStray(CHAT, 'chat.signature', (chat) => {
+  const text = chat.me.signature === STRAY_SIGNATURE ? `${STRAY_SIGNATURE}！` : STRAY_SIGNATURE;
+  return {
+    path: 'apps.chat.me.signature',
+    description: `我 → 个人信息 → 个性签名 → "${text}"`,
+    apply(draft) {
+      draft.me.signature = text;
+    },
+    async run(ui) {
+      await toChatTab(ui, 'tab.me');
+      await ui.tap('me.info');
+      await ui.tap('me.profile.signature');
+      await ui.type('me.edit.input', text, { clear: true });
+      await ui.tap('me.edit.save');
+    },
+  };
+});
 
 /**
  * 通讯录 → a contact the task does not mention → ⋯ → 设为星标朋友 (toggled). Writes
  * `apps.chat.contacts[<id>].starred`. The contact is the first in list order whose id, name,
  * remark and chats appear in none of the task's parameters.
  */
-const starContact: StrayChange = {
-  id: 'chat.star',
-  app: 'chat',
-  plan(state, params) {
-    const chat = chatWith(state);
-    if (!chat) return null;
-    const taken = mentioned(params);
-    const chatIds = (c: Contact) => chat.chats.filter((x) => x.contactId === c.id).map((x) => x.id);
-    const free = (c: Contact) => ![c.id, c.name, c.remark, displayName(c), ...chatIds(c)].some((s) => s !== '' && taken.has(s));
-    const contact = contactSections(chat.contacts).flatMap((s) => s.contacts).find(free);
-    if (!contact) return null;
-    const starred = !contact.starred;
-    const id = contact.id;
-    return {
-      path: `apps.chat.contacts[${id}].starred`,
-      description: `通讯录 → ${displayName(contact)} → 资料设置 → 设为星标朋友 ${starred ? 'on' : 'off'}`,
-      apply(draft) {
-        chatWith(draft)!.contacts.find((c) => c.id === id)!.starred = starred;
-      },
-      async run(ui) {
-        await toChatTab(ui, 'tab.contacts');
-        await ui.scrollTo(`contact.item.${id}`, { within: 'contacts.list' });
-        await ui.tap(`contact.item.${id}`);
-        await ui.tap('contact.more');
-        await setSwitch(ui, 'contact.settings.star', starred, 'stray change: no 设为星标朋友 switch on the contact settings screen');
-      },
-    };
-  },
-};
+const starContact = sliceStray(CHAT, 'chat.star', (chat, taken) => {
+  const chatIds = (c: Contact) => chat.chats.filter((x) => x.contactId === c.id).map((x) => x.id);
+  const free = (c: Contact) => ![c.id, c.name, c.remark, displayName(c), ...chatIds(c)].some((s) => s !== '' && taken.has(s));
+  const contact = contactSections(chat.contacts).flatMap((s) => s.contacts).find(free);
+  if (!contact) return null;
+  const starred = !contact.starred;
+  const id = contact.id;
+  return {
+    path: `apps.chat.contacts[${id}].starred`,
+    description: `通讯录 → ${displayName(contact)} → 资料设置 → 设为星标朋友 ${starred ? 'on' : 'off'}`,
+    apply(draft) {
+      draft.contacts.find((c) => c.id === id)!.starred = starred;
+    },
+    async run(ui) {
+      await toChatTab(ui, 'tab.contacts');
+      await ui.scrollTo(`contact.item.${id}`, { within: 'contacts.list' });
+      await ui.tap(`contact.item.${id}`);
+      await ui.tap('contact.more');
+      await setSwitch(ui, 'contact.settings.star', starred, 'stray change: no 设为星标朋友 switch on the contact settings screen');
+    },
+  };
+});
 
 /** 发现 → 朋友圈 → the newest moment the task does not mention → 两点 → 赞 / 取消 (toggled). */
-const likeMoment: StrayChange = {
-  id: 'chat.moment.like',
-  app: 'chat',
-  plan(state, params) {
-    const chat = chatWith(state);
-    if (!chat) return null;
-    const taken = mentioned(params);
-    const m = momentFeed(chat.moments)
-      .slice(0, 6)
-      .find((x) => !taken.has(x.id) && !taken.has(x.authorId));
-    if (!m) return null;
-    const id = m.id;
-    const like = !m.likes.includes('me');
-    return {
-      path: `apps.chat.moments[${id}].likes`,
-      description: `发现 → 朋友圈 → ${id} → ${like ? '赞' : '取消赞'}`,
-      apply(draft) {
-        const d = chatWith(draft)!.moments.find((x) => x.id === id)!;
-        d.likes = like ? [...d.likes, 'me'] : d.likes.filter((x) => x !== 'me');
-      },
-      async run(ui) {
-        await toChatTab(ui, 'tab.discover');
-        await ui.tap('discover.moments');
-        await ui.scrollTo(`moment.more.${id}`, { within: 'moments.list' });
-        await ui.tap(`moment.more.${id}`);
-        await ui.tap('moment.like');
-        await toChatTab(ui, 'tab.chats');
-      },
-    };
-  },
-};
+const likeMoment = sliceStray(CHAT, 'chat.moment.like', (chat, taken) => {
+  const m = momentFeed(chat.moments)
+    .slice(0, 6)
+    .find((x) => !taken.has(x.id) && !taken.has(x.authorId));
+  if (!m) return null;
+  const id = m.id;
+  const like = !m.likes.includes('me');
+  return {
+    path: `apps.chat.moments[${id}].likes`,
+    description: `发现 → 朋友圈 → ${id} → ${like ? '赞' : '取消赞'}`,
+    apply(draft) {
+      const d = draft.moments.find((x) => x.id === id)!;
+      d.likes = like ? [...d.likes, 'me'] : d.likes.filter((x) => x !== 'me');
+    },
+    async run(ui) {
+      await toChatTab(ui, 'tab.discover');
+      await ui.tap('discover.moments');
+      await ui.scrollTo(`moment.more.${id}`, { within: 'moments.list' });
+      await ui.tap(`moment.more.${id}`);
+      await ui.tap('moment.like');
+      await toChatTab(ui, 'tab.chats');
+    },
+  };
+});
 
 /** 聊天 → a group the task does not mention → ⋯ → 消息免打扰 (toggled). */
-const muteGroup: StrayChange = {
-  id: 'chat.group.mute',
-  app: 'chat',
-  plan(state, params) {
-    const chat = chatWith(state);
-    if (!chat) return null;
-    const taken = mentioned(params);
-    const g = chat.groups.find((x) => !taken.has(x.id) && !taken.has(x.name));
-    if (!g) return null;
-    const id = g.id;
-    const muted = !g.muted;
-    return {
-      path: `apps.chat.groups[${id}].muted`,
-      description: `聊天 → ${g.name} → 聊天信息 → 消息免打扰 ${muted ? 'on' : 'off'}`,
-      apply(draft) {
-        const d = chatWith(draft)!.groups.find((x) => x.id === id)!;
-        d.muted = muted;
-        d.unread = 0;
-      },
-      async run(ui) {
-        await toChatTab(ui, 'tab.chats');
-        await ui.scrollTo(`chat.item.${id}`, { within: 'chat.list' });
-        await ui.tap(`chat.item.${id}`);
-        await ui.tap('chat.more');
-        await ui.tap('group.settings.mute');
-        await toChatTab(ui, 'tab.chats');
-      },
-    };
-  },
-};
+const muteGroup = sliceStray(CHAT, 'chat.group.mute', (chat, taken) => {
+  const g = chat.groups.find((x) => !taken.has(x.id) && !taken.has(x.name));
+  if (!g) return null;
+  const id = g.id;
+  const muted = !g.muted;
+  return {
+    path: `apps.chat.groups[${id}].muted`,
+    description: `聊天 → ${g.name} → 聊天信息 → 消息免打扰 ${muted ? 'on' : 'off'}`,
+    apply(draft) {
+      const d = draft.groups.find((x) => x.id === id)!;
+      d.muted = muted;
+      d.unread = 0;
+    },
+    async run(ui) {
+      await toChatTab(ui, 'tab.chats');
+      await ui.scrollTo(`chat.item.${id}`, { within: 'chat.list' });
+      await ui.tap(`chat.item.${id}`);
+      await ui.tap('chat.more');
+      await ui.tap('group.settings.mute');
+      await toChatTab(ui, 'tab.chats');
+    },
+  };
+});
 
 export const strays: StrayChange[] = [signature, starContact, likeMoment, muteGroup];

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { SEEN_PATH, added, contactsOf, normalizeNumber, openTab } from './_helpers.ts';
+import { SEEN_PATH, addContactThroughUi, newContactPaths, newContacts, normalizeNumber } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   name: string;
@@ -20,22 +21,17 @@ export default defineTask<P>({
     company: { type: 'enum', values: ['山海咨询', '晴川文化', '北辰物流', '若水设计'] },
   },
   checkGoals(input, p) {
-    const fresh = added(contactsOf(input.init).contacts, contactsOf(input.final).contacts);
+    const fresh = newContacts(input);
     const c = fresh[0];
     return [
-      criteria.that('exactly one new contact', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      exactlyOne('exactly one new contact', fresh),
       criteria.equals('its name', c?.name ?? null, p.name),
       criteria.equals('its numbers', c ? c.phones.map((x) => `${x.label} ${normalizeNumber(x.number)}`) : null, [`手机 ${p.number}`]),
       criteria.equals('its company', c?.company ?? null, p.company),
     ];
   },
-  expectedChanges: (input) => [...added(contactsOf(input.init).contacts, contactsOf(input.final).contacts).map((c) => `apps.contacts.contacts[${c.id}]`), SEEN_PATH],
+  expectedChanges: (input) => [...newContactPaths(input), SEEN_PATH],
   async oracle(ui, p) {
-    await openTab(ui, 'contacts');
-    await ui.tap('contacts.add');
-    await ui.type('edit.name', p.name);
-    await ui.type('edit.phone.0', p.number);
-    await ui.type('edit.company', p.company);
-    await ui.tap('edit.save');
+    await addContactThroughUi(ui, p.name, p.number, p.company);
   },
 });

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { SEEN_PATH, contactsOf, newCallPaths, newCalls, normalizeNumber, openTab } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 /** The latest missed call is one of the look-alike contacts or a known person; the log holds hundreds of rows. */
 export default defineTask<Record<string, never>>({
@@ -13,7 +14,7 @@ export default defineTask<Record<string, never>>({
     const last = [...contactsOf(input.init).calls].reverse().find((c) => c.direction === 'missed')!;
     const calls = newCalls(input.init, input.final);
     return [
-      criteria.that('exactly one new call', calls.length === 1, { expected: 1, actual: calls.length }),
+      exactlyOne('exactly one new call', calls),
       criteria.equals('to the last missed caller', calls[0] ? normalizeNumber(calls[0].number) : null, normalizeNumber(last.number)),
       criteria.equals('outgoing', calls[0]?.direction ?? null, 'outgoing'),
     ];

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { SEEN_PATH, newCallPaths, newCalls, normalizeNumber, openPerson, personById, personParam, type PersonParams } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 /** One call to the named person, on any of their numbers; the look-alike names are in the pool. */
 export default defineTask<PersonParams>({
@@ -15,7 +16,7 @@ export default defineTask<PersonParams>({
     const calls = newCalls(input.init, input.final);
     const right = calls.filter((c) => c.direction === 'outgoing' && numbers.includes(normalizeNumber(c.number)));
     return [
-      criteria.that('exactly one new call', calls.length === 1, { expected: 1, actual: calls.length }),
+      exactlyOne('exactly one new call', calls),
       criteria.that('to one of the contact’s numbers', right.length === 1, { expected: numbers.join(' / '), actual: calls.map((c) => c.number).join(', ') || 'none' }),
     ];
   },

@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { SEEN_PATH, contactsOf, openTab } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   name: string;
@@ -19,10 +20,7 @@ export default defineTask<P>({
   postSample({ state, p }) {
     if (contactsOf(state).contacts.some((c) => c.name.includes(p.name.slice(0, 2)))) throw new Error(`the seed has a contact like ${p.name}`);
   },
-  answer: {
-    fields: [{ id: 'result', label: '结果', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '结果', type: 'text' }),
   expectedChanges: () => [SEEN_PATH],
   async oracle(ui, p) {
     await openTab(ui, 'contacts');

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { SEEN_PATH, newCallPaths, newCalls, normalizeNumber, openPerson, personById, personParam, type PersonParams } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 /** Trap: the person has a 手机 and a 工作 number; the contact page's 呼叫 button dials the 手机. */
 export default defineTask<PersonParams>({
@@ -14,7 +15,7 @@ export default defineTask<PersonParams>({
     const work = personById(input.init, p.contactId)!.phones.find((x) => x.label === '工作')!.number;
     const calls = newCalls(input.init, input.final);
     return [
-      criteria.that('exactly one new call', calls.length === 1, { expected: 1, actual: calls.length }),
+      exactlyOne('exactly one new call', calls),
       criteria.equals('to the work number', calls[0] ? normalizeNumber(calls[0].number) : null, normalizeNumber(work)),
     ];
   },

@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { nextCallId } from '../../simulator-apps/contacts/logic.ts';
-import { SEEN_PATH, added, contactsOf, normalizeNumber, openTab } from './_helpers.ts';
+import { SEEN_PATH, contactsOf, newContactPaths, newContacts, normalizeNumber, openTab } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   name: string;
@@ -30,15 +31,15 @@ export default defineTask<P>({
     s.calls.push({ id: nextCallId(s), number: p.number, contactId: null, time, direction: 'missed', duration: 0 });
   },
   checkGoals(input, p) {
-    const fresh = added(contactsOf(input.init).contacts, contactsOf(input.final).contacts);
+    const fresh = newContacts(input);
     const c = fresh[0];
     return [
-      criteria.that('exactly one new contact', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      exactlyOne('exactly one new contact', fresh),
       criteria.equals('its name', c?.name ?? null, p.name),
       criteria.equals('its number', c ? c.phones.map((x) => normalizeNumber(x.number)) : null, [p.number]),
     ];
   },
-  expectedChanges: (input) => [...added(contactsOf(input.init).contacts, contactsOf(input.final).contacts).map((c) => `apps.contacts.contacts[${c.id}]`), SEEN_PATH],
+  expectedChanges: (input) => [...newContactPaths(input), SEEN_PATH],
   async oracle(ui, p) {
     await openTab(ui, 'log');
     await ui.tap('log.filter.missed');

@@ -4,11 +4,14 @@
  * with `_` are not tasks.
  */
 import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { CallEntry, ContactsState, Person } from '../../simulator-apps/contacts/types.ts';
 import { normalizeNumber, personForNumber } from '../../simulator-apps/contacts/logic.ts';
+import { addedRecords as added, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
+import { spreadParam } from '../_shared/params.ts';
 
-export { normalizeNumber, personForNumber };
+export { added, normalizeNumber, personForNumber };
 
 /** Opening 通话记录 clears the missed-call badge: looking is never a stray change. */
 export const SEEN_PATH = 'apps.contacts.missedSeenAt';
@@ -21,10 +24,14 @@ export function personById(state: PhoneState, id: string): Person | undefined {
   return contactsOf(state).contacts.find((c) => c.id === id);
 }
 
-/** Records in `after` whose id is not in `before`. */
-export function added<T extends { id: string }>(before: readonly T[], after: readonly T[]): T[] {
-  const ids = new Set(before.map((x) => x.id));
-  return after.filter((x) => !ids.has(x.id));
+/** Contacts in the final state that were not in the book at the start. */
+export function newContacts(input: JudgeInput): Person[] {
+  return added(contactsOf(input.init).contacts, contactsOf(input.final).contacts);
+}
+
+/** The new contacts' paths, for `expectedChanges`. */
+export function newContactPaths(input: JudgeInput): string[] {
+  return newContacts(input).map((c) => `apps.contacts.contacts[${c.id}]`);
 }
 
 export function newCalls(init: PhoneState, final: PhoneState): CallEntry[] {
@@ -44,17 +51,12 @@ export interface PersonParams extends Record<string, unknown> {
 /** A person whose name no other contact has, satisfying `where`. */
 export function pickPerson(state: PhoneState, rng: Rng, where: (c: Person, s: ContactsState) => boolean = () => true): PersonParams | null {
   const s = contactsOf(state);
-  const count = new Map<string, number>();
-  for (const c of s.contacts) count.set(c.name, (count.get(c.name) ?? 0) + 1);
-  const candidates = s.contacts.filter((c) => count.get(c.name) === 1 && where(c, s));
-  if (candidates.length === 0) return null;
-  const c = rng.pick(candidates);
-  return { contactId: c.id, contactName: c.name };
+  const c = pickOrNull(rng, uniquelyNamed(s.contacts, (x) => x.name, (x) => where(x, s)));
+  return c && { contactId: c.id, contactName: c.name };
 }
 
-export const personParam = (where?: (c: Person, s: ContactsState) => boolean) => ({
-  _person: { sampler: (state: PhoneState, rng: Rng) => pickPerson(state, rng, where), fields: { contactId: 'contactId', contactName: 'contactName' } },
-});
+/** The `_person` parameter: one person `pickPerson` finds, spread into contactId and contactName. */
+export const personParam = (where?: (c: Person, s: ContactsState) => boolean) => spreadParam('_person', ['contactId', 'contactName'], (state, rng) => pickPerson(state, rng, where));
 
 /** The look-alike names shared with the chat app (张伟/张玮, 李娜/李娜娜, …). */
 export const LOOK_ALIKES = ['王晓雨', '王小雨', '张伟', '张玮', '李娜', '李娜娜', '陈静', '陈晶', '刘洋', '刘阳'] as const;
@@ -71,6 +73,16 @@ export async function openTab(ui: OracleUi, tab: 'dial' | 'log' | 'contacts' | '
   }
   if (ui.route.path !== `/${tab}`) await ui.tap(`tab.${tab}`);
   if (!TABS.includes(ui.route.path)) await ui.tap(`tab.${tab}`);
+}
+
+/** 联系人 → 新建联系人 → name, 手机 number (and company) → 保存. */
+export async function addContactThroughUi(ui: OracleUi, name: string, number: string, company?: string): Promise<void> {
+  await openTab(ui, 'contacts');
+  await ui.tap('contacts.add');
+  await ui.type('edit.name', name);
+  await ui.type('edit.phone.0', number);
+  if (company !== undefined) await ui.type('edit.company', company);
+  await ui.tap('edit.save');
 }
 
 /** Opens a person's page by searching their name on the 联系人 tab. */

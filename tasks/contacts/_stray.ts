@@ -4,15 +4,12 @@
  * contact page.
  */
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { ContactsState } from '../../simulator-apps/contacts/types.ts';
-import { mentioned, overlaid, sliceWith, walkBack } from '../_shared/stray.ts';
+import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
 
 const TABS = ['/dial', '/log', '/contacts', '/favorites'];
 
-function contactsWith(state: PhoneState): ContactsState | null {
-  return sliceWith<ContactsState>(state, 'contacts', (c) => Array.isArray(c.contacts));
-}
+const CONTACTS: StrayApp<ContactsState> = { app: 'contacts', has: (c) => Array.isArray(c.contacts) };
 
 /** To the 联系人 tab from anywhere. */
 async function toContactList(ui: OracleUi): Promise<void> {
@@ -25,30 +22,23 @@ async function toContactList(ui: OracleUi): Promise<void> {
 }
 
 /** 电话 → 联系人 → search → the contact → 收藏. Writes `apps.contacts.contacts[<id>].favorite`. */
-const favorite: StrayChange = {
-  id: 'contacts.favorite',
-  app: 'contacts',
-  plan(state, params) {
-    const book = contactsWith(state);
-    if (!book) return null;
-    const taken = mentioned(params);
-    const person = [...book.contacts].reverse().find((c) => !c.favorite && !taken.has(c.id) && !taken.has(c.name) && book.contacts.filter((x) => x.name === c.name).length === 1);
-    if (!person) return null;
-    const { id, name } = person;
-    return {
-      path: `apps.contacts.contacts[${id}].favorite`,
-      description: `电话 → 联系人 → ${name} → 收藏`,
-      apply(draft) {
-        contactsWith(draft)!.contacts.find((c) => c.id === id)!.favorite = true;
-      },
-      async run(ui) {
-        await toContactList(ui);
-        await ui.type('contacts.search', name, { clear: true });
-        await ui.tap(`contact.item.${id}`);
-        await ui.tap('contact.favorite');
-      },
-    };
-  },
-};
+const favorite = sliceStray(CONTACTS, 'contacts.favorite', (book, taken) => {
+  const person = [...book.contacts].reverse().find((c) => !c.favorite && !taken.has(c.id) && !taken.has(c.name) && book.contacts.filter((x) => x.name === c.name).length === 1);
+  if (!person) return null;
+  const { id, name } = person;
+  return {
+    path: `apps.contacts.contacts[${id}].favorite`,
+    description: `电话 → 联系人 → ${name} → 收藏`,
+    apply(draft) {
+      draft.contacts.find((c) => c.id === id)!.favorite = true;
+    },
+    async run(ui) {
+      await toContactList(ui);
+      await ui.type('contacts.search', name, { clear: true });
+      await ui.tap(`contact.item.${id}`);
+      await ui.tap('contact.favorite');
+    },
+  };
+});
 
 export const strays: StrayChange[] = [favorite];

@@ -1,6 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
-import { openConversation } from '../chat/_helpers.ts';
+import { sendMessage } from '../chat/_helpers.ts';
 import { chatCounterpart, chatOf, conversationPaths, sentSince } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
@@ -69,14 +69,10 @@ export default defineTask<P>({
   },
   expectedChanges: (input, p) => [...conversationPaths(input.init, input.final, p.hostId), ...conversationPaths(input.init, input.final, p.guestId)],
   async oracle(ui, p) {
-    await openConversation(ui, p.hostChatId);
-    await ui.type('chat.input', '今晚聚餐的餐厅地址在哪呀？');
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.hostChatId, '今晚聚餐的餐厅地址在哪呀？');
     const reply = ui.find({ textIncludes: '地址是' });
     if (!reply) throw new Error(`${p.hostName} did not answer with the address`);
     const address = reply.text.slice(reply.text.indexOf('地址是') + 3).split('，')[0]!;
-    await openConversation(ui, p.guestChatId);
-    await ui.type('chat.input', `今晚聚餐地址：${address}`);
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.guestChatId, `今晚聚餐地址：${address}`);
   },
 });

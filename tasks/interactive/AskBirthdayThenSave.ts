@@ -1,6 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
-import { openConversation } from '../chat/_helpers.ts';
+import { sendMessage } from '../chat/_helpers.ts';
 import { SEEN_PATH, contactsOf, openPerson } from '../contacts/_helpers.ts';
 import { chatCounterpart, chatOf, conversationPaths, sentSince } from './_helpers.ts';
 
@@ -73,9 +73,7 @@ export default defineTask<P>({
   expectedChanges: (input, p) => [SEEN_PATH, ...conversationPaths(input.init, input.final, p.friendId)],
   async oracle(ui, p) {
     await ui.openApp('chat');
-    await openConversation(ui, p.chatId);
-    await ui.type('chat.input', '你生日是哪天呀？我记一下');
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.chatId, '你生日是哪天呀？我记一下');
     const reply = ui.find({ textIncludes: '你要给我过生日吗' });
     if (!reply) throw new Error(`${p.friendName} did not answer with the birthday`);
     const m = /(\d{2})年(\d{1,2})月(\d{1,2})号/.exec(reply.text);

@@ -1,9 +1,9 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { formatNumber } from '../../simulator-apps/contacts/logic.ts';
-import { displayName } from '../../simulator-apps/chat/logic.ts';
-import { openConversation } from '../chat/_helpers.ts';
-import { SEEN_PATH, added, contactsOf, normalizeNumber, openTab } from '../contacts/_helpers.ts';
-import { chatCounterpart, chatOf, conversationPaths, sentSince } from './_helpers.ts';
+import { sendMessage } from '../chat/_helpers.ts';
+import { SEEN_PATH, addContactThroughUi, contactsOf, newContactPaths, newContacts, normalizeNumber } from '../contacts/_helpers.ts';
+import { chatCounterpart, conversationPaths, counterpartParam, sentSince } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -25,15 +25,7 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['interactive', 'cross-app'],
   params: {
-    _friend: {
-      sampler: (state, rng) => {
-        const chat = chatOf(state);
-        const c = rng.pick(chat.chats.filter((x) => chat.contacts.some((k) => k.id === x.contactId)));
-        const contact = chat.contacts.find((k) => k.id === c.contactId)!;
-        return { chatId: c.id, friendId: contact.id, friendName: displayName(contact) };
-      },
-      fields: { chatId: 'chatId', friendId: 'friendId', friendName: 'friendName' },
-    },
+    ...counterpartParam('_friend', 'friend'),
     name: { type: 'enum', values: ['严书航', '卜一帆', '蓝若溪', '舒望', '岑晓棠'] },
     number: { type: 'string', pattern: '1(3[5-9]|5[0-3]|8[6-9])\\d{8}' },
   },
@@ -51,34 +43,28 @@ export default defineTask<P>({
     },
   ),
   checkGoals(input, p) {
-    const fresh = added(contactsOf(input.init).contacts, contactsOf(input.final).contacts);
+    const fresh = newContacts(input);
     const c = fresh[0];
     const asked = sentSince(input.init, input.final, p.friendId);
     return [
       criteria.that(`asked ${p.friendName} in the chat app`, asked.length > 0, { expected: 'at least one message sent', actual: asked.length }),
-      criteria.that('exactly one new contact', fresh.length === 1, { expected: 1, actual: fresh.length }),
+      exactlyOne('exactly one new contact', fresh),
       criteria.equals('its name', c?.name ?? null, p.name),
       criteria.equals('its numbers', c ? c.phones.map((x) => normalizeNumber(x.number)) : null, [p.number]),
     ];
   },
   expectedChanges: (input, p) => [
-    ...added(contactsOf(input.init).contacts, contactsOf(input.final).contacts).map((c) => `apps.contacts.contacts[${c.id}]`),
+    ...newContactPaths(input),
     SEEN_PATH,
     ...conversationPaths(input.init, input.final, p.friendId),
   ],
   async oracle(ui, p) {
     await ui.openApp('chat');
-    await openConversation(ui, p.chatId);
-    await ui.type('chat.input', `你有${p.name}的手机号吗？发我一下`);
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.chatId, `你有${p.name}的手机号吗？发我一下`);
     const reply = ui.find({ textIncludes: `${p.name}的手机号是` });
     if (!reply) throw new Error(`${p.friendName} did not answer with the number`);
     const number = normalizeNumber(reply.text.slice(reply.text.indexOf('是') + 1));
     await ui.openApp('contacts');
-    await openTab(ui, 'contacts');
-    await ui.tap('contacts.add');
-    await ui.type('edit.name', p.name);
-    await ui.type('edit.phone.0', number);
-    await ui.tap('edit.save');
+    await addContactThroughUi(ui, p.name, number);
   },
 });

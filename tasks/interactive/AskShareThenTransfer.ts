@@ -1,7 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { amountText, paymentCriteria, walletOf } from '../wallet/_helpers.ts';
-import { chatById, chatParam, type ChatParams, enterPayPassword, isLookalike, openConversation, startChatTransfer } from '../chat/_helpers.ts';
+import { amountText, ensureBalance, paymentCriteria } from '../wallet/_helpers.ts';
+import { chatParam, type ChatParams, isLookalike, newMessages, sendMessage, transferInChat } from '../chat/_helpers.ts';
 import { chatCounterpart, conversationPaths, sentSince } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends ChatParams {
   total: number;
@@ -33,8 +34,7 @@ export default defineTask<P>({
     },
   },
   postSample({ state, p }) {
-    const w = walletOf(state);
-    if (w.balance < p.share + 10_000) w.balance = p.share + 10_000 + (w.balance % 10_000);
+    ensureBalance(state, p.share);
   },
   interaction: chatCounterpart<P>(
     (p) => p.contactId,
@@ -44,23 +44,19 @@ export default defineTask<P>({
     },
   ),
   checkGoals(input, p) {
-    const before = chatById(input.init, p.chatId)!.messages.length;
-    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.transfer);
+    const sent = newMessages(input, p.chatId).filter((m) => m.transfer);
     return [
       criteria.that(`asked ${p.contactName} first`, sentSince(input.init, input.final, p.contactId).some((m) => !m.transfer), { expected: 'a text message before the transfer' }),
       ...paymentCriteria(input, { counterparty: p.contactName, amount: p.share, category: '转账', note: '聚餐AA' }),
-      criteria.that('one transfer message in the chat', sent.length === 1, { expected: 1, actual: sent.length }),
+      exactlyOne('one transfer message in the chat', sent),
     ];
   },
   expectedChanges: (input, p) => conversationPaths(input.init, input.final, p.contactId),
   async oracle(ui, p) {
-    await openConversation(ui, p.chatId);
-    await ui.type('chat.input', '昨晚聚餐我该出多少钱？AA给你');
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.chatId, '昨晚聚餐我该出多少钱？AA给你');
     const reply = ui.find({ textIncludes: '每人' });
     const m = reply?.text.match(/每人([\d.]+)元/);
     if (!m) throw new Error(`${p.contactName} did not say the share`);
-    await startChatTransfer(ui, p.chatId, m[1]!, '聚餐AA');
-    await enterPayPassword(ui, walletOf(ui.state).payPassword);
+    await transferInChat(ui, p.chatId, m[1]!, '聚餐AA');
   },
 });

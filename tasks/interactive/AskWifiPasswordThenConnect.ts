@@ -1,8 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { displayName } from '../../simulator-apps/chat/logic.ts';
-import { openConversation } from '../chat/_helpers.ts';
-import { LOOK_ALIKE_SSID, connectWithPassword, networkById, pickNetwork, wifiOf } from '../settings/_helpers.ts';
-import { chatCounterpart, chatOf, conversationPaths, sentSince } from './_helpers.ts';
+import { sendMessage } from '../chat/_helpers.ts';
+import { LOOK_ALIKE_SSID, connectWithPassword, networkById, networkParam, wifiOf } from '../settings/_helpers.ts';
+import { chatCounterpart, conversationPaths, counterpartParam, sentSince } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -26,19 +25,8 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['interactive', 'cross-app', 'wifi'],
   params: {
-    _friend: {
-      sampler: (state, rng) => {
-        const chat = chatOf(state);
-        const c = rng.pick(chat.chats.filter((x) => chat.contacts.some((k) => k.id === x.contactId)));
-        const k = chat.contacts.find((x) => x.id === c.contactId)!;
-        return { chatId: c.id, friendId: k.id, friendName: displayName(k) };
-      },
-      fields: { chatId: 'chatId', friendId: 'friendId', friendName: 'friendName' },
-    },
-    _net: {
-      sampler: (state, rng) => pickNetwork(state, rng, (n) => n.security !== 'open' && !n.saved && n.ssid !== LOOK_ALIKE_SSID),
-      fields: { networkId: 'networkId', ssid: 'ssid', password: 'password' },
-    },
+    ...counterpartParam('_friend', 'friend'),
+    ...networkParam((n) => n.security !== 'open' && !n.saved && n.ssid !== LOOK_ALIKE_SSID, true),
   },
   postSample({ state }) {
     wifiOf(state).enabled = true;
@@ -60,9 +48,7 @@ export default defineTask<P>({
   expectedChanges: (input, p) => ['os.wifi.ssid', `apps.settings.wifi.networks[${p.networkId}].*`, ...conversationPaths(input.init, input.final, p.friendId)],
   async oracle(ui, p) {
     await ui.openApp('chat');
-    await openConversation(ui, p.chatId);
-    await ui.type('chat.input', '你家WiFi密码多少呀？');
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.chatId, '你家WiFi密码多少呀？');
     const reply = ui.find({ textIncludes: '密码是' });
     if (!reply) throw new Error(`${p.friendName} did not answer with the password`);
     const password = reply.text.slice(reply.text.indexOf('密码是') + 3).trim().split(/\s+/)[0]!;

@@ -5,12 +5,29 @@
  * ones it has the contact answer them (one incoming message, delivered before the agent's next
  * look at the screen). The reply function decides when the exchange is over.
  */
-import type { Interaction, InteractionContext } from '../../bridge/tasks/api.ts';
+import type { Interaction, InteractionContext, ParamSpec } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
-import type { ChatState, Message } from '../../simulator-apps/chat/types.ts';
+import type { Message } from '../../simulator-apps/chat/types.ts';
+import { chatOf, displayName } from '../chat/_helpers.ts';
 
-export function chatOf(state: PhoneState): ChatState {
-  return state.apps.chat as unknown as ChatState;
+export { chatOf };
+
+/**
+ * The counterpart parameter (`key`, e.g. `_friend`): one of my one-to-one chats, spread into
+ * chatId, `<role>Id` and `<role>Name` (the name the agent is told).
+ */
+export function counterpartParam(key: string, role: string): Record<string, ParamSpec> {
+  return {
+    [key]: {
+      sampler: (state, rng) => {
+        const chat = chatOf(state);
+        const c = rng.pick(chat.chats.filter((x) => chat.contacts.some((k) => k.id === x.contactId)));
+        const contact = chat.contacts.find((k) => k.id === c.contactId)!;
+        return { chatId: c.id, id: contact.id, name: displayName(contact) };
+      },
+      fields: { chatId: 'chatId', [`${role}Id`]: 'id', [`${role}Name`]: 'name' },
+    },
+  };
 }
 
 /** My messages in the one-to-one chat with `contactId` (none when there is no chat yet). */

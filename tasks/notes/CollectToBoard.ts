@@ -1,12 +1,7 @@
 import { defineTask, match } from '../../bridge/tasks/api.ts';
-import { SEARCH_CHANGES, isCollected, noteById, notesOf, openNoteBySearch, pickNote } from './_helpers.ts';
+import { type BoardParams, type NoteParams, SEARCH_CHANGES, boardParam, isCollected, noteById, noteParam, notDefaultBoard, openNoteBySearch } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  noteId: string;
-  title: string;
-  boardId: string;
-  boardName: string;
-}
+type P = NoteParams & BoardParams;
 
 /** Collecting asks which 收藏夹: the note must land in the named one, not the default. */
 export default defineTask<P>({
@@ -17,14 +12,8 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'collect'],
   params: {
-    _board: {
-      sampler: (state, rng) => {
-        const b = rng.pick(notesOf(state).boards.filter((x) => x.id !== 'bd_0'));
-        return { boardId: b.id, boardName: b.name };
-      },
-      fields: { boardId: 'boardId', boardName: 'boardName' },
-    },
-    _note: { sampler: (state, rng) => pickNote(state, rng, (n, s) => !isCollected(s, n.id)), fields: { noteId: 'noteId', title: 'title' } },
+    ...boardParam(notDefaultBoard),
+    ...noteParam((n, s) => !isCollected(s, n.id)),
   },
   criteria: (p, input) => ({
     [`apps.notes.boards[${p.boardId}].noteIds`]: match.that(`holds ${p.noteId}`, (v) => Array.isArray(v) && v.includes(p.noteId)),

@@ -1,12 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { notesOf, openBoard } from './_helpers.ts';
+import { type BoardParams, type NoteParams, notesOf, openBoard } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
-interface P extends Record<string, unknown> {
-  noteId: string;
-  title: string;
-  boardId: string;
-  boardName: string;
-}
+type P = NoteParams & BoardParams;
 
 /**
  * Infeasible: the note sits in one of my boards but its author deleted it; it opens on
@@ -32,10 +28,7 @@ export default defineTask<P>({
       fields: { noteId: 'noteId', title: 'title', boardId: 'boardId', boardName: 'boardName' },
     },
   },
-  answer: {
-    fields: [{ id: 'result', label: '结果', hint: '评论成功请填“已评论”', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '结果', hint: '评论成功请填“已评论”', type: 'text' }),
   async oracle(ui, p) {
     await openBoard(ui, p.boardId);
     await ui.scrollTo(`notes.card.${p.noteId}`, { within: 'notes.board.list' });

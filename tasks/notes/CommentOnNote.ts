@@ -1,9 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { COMMENT_TEXTS, SEARCH_CHANGES, newMyComments, openNoteBySearch, pickNote } from './_helpers.ts';
+import { COMMENT_TEXTS, type NoteParams, SEARCH_CHANGES, newMyComments, noteParam, openNoteBySearch } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
-interface P extends Record<string, unknown> {
-  noteId: string;
-  title: string;
+interface P extends NoteParams {
   text: string;
 }
 
@@ -15,13 +14,13 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'comment'],
   params: {
-    _note: { sampler: (state, rng) => pickNote(state, rng), fields: { noteId: 'noteId', title: 'title' } },
+    ...noteParam(),
     text: { type: 'enum', values: COMMENT_TEXTS },
   },
   checkGoals(input, p) {
     const mine = newMyComments(input, p.noteId);
     return [
-      criteria.that('one new comment of mine on the note', mine.length === 1, { expected: 1, actual: mine.length, path: `apps.notes.notes[${p.noteId}].comments` }),
+      exactlyOne('one new comment of mine on the note', mine, `apps.notes.notes[${p.noteId}].comments`),
       criteria.equals('its text', mine[0]?.text ?? null, p.text),
     ];
   },

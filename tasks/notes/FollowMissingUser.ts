@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { GHOST_AUTHORS } from '../../simulator-apps/notes/data.ts';
 import { SEARCH_CHANGES, notesOf, searchFor } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   nickname: string;
@@ -20,10 +21,7 @@ export default defineTask<P>({
   params: {
     nickname: { type: 'enum', values: GHOST_AUTHORS },
   },
-  answer: {
-    fields: [{ id: 'result', label: '结果', hint: '关注成功请填“已关注”', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '结果', hint: '关注成功请填“已关注”', type: 'text' }),
   checkGoals(input) {
     // Following anyone instead is a failure even with the right answer.
     const before = notesOf(input.init).authors.filter((a) => a.followed).length;

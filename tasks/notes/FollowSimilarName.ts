@@ -1,10 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { TRAP_AUTHORS } from '../../simulator-apps/notes/data.ts';
-import { SEARCH_CHANGES, authorById, notesOf, openAuthorBySearch } from './_helpers.ts';
+import { type AuthorParams, SEARCH_CHANGES, authorById, followedCriteria, notesOf, openAuthorBySearch, setFollowed } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  authorId: string;
-  nickname: string;
+interface P extends AuthorParams {
   lookAlikeId: string;
 }
 
@@ -30,18 +28,9 @@ export default defineTask<P>({
     },
   },
   postSample({ state, p }) {
-    for (const id of [p.authorId, p.lookAlikeId]) {
-      const a = authorById(state, id);
-      if (a.followed) {
-        a.followed = false;
-        a.followers = Math.max(0, a.followers - 1);
-      }
-    }
+    for (const id of [p.authorId, p.lookAlikeId]) setFollowed(authorById(state, id), false);
   },
-  criteria: (p, input) => ({
-    [`apps.notes.authors[${p.authorId}].followed`]: true,
-    [`apps.notes.authors[${p.authorId}].followers`]: authorById(input.init, p.authorId).followers + 1,
-  }),
+  criteria: (p, input) => followedCriteria(input, p.authorId, true),
   expectedChanges: () => SEARCH_CHANGES,
   async oracle(ui, p) {
     await openAuthorBySearch(ui, p.authorId, p.nickname);

@@ -1,12 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { SEARCH_CHANGES, noteById, openNoteBySearch, pickNote } from './_helpers.ts';
+import { type NoteParams, SEARCH_CHANGES, noteById, noteParam, openNoteBySearch, unlike } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  noteId: string;
-  title: string;
-}
-
-export default defineTask<P>({
+export default defineTask<NoteParams>({
   goal: (p) => `在小橙书上给笔记《${p.title}》点个赞。`,
   difficulty: 'L1',
   objective: 'action',
@@ -14,14 +9,10 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'like'],
   params: {
-    _note: { sampler: (state, rng) => pickNote(state, rng), fields: { noteId: 'noteId', title: 'title' } },
+    ...noteParam(),
   },
   postSample({ state, p }) {
-    const n = noteById(state, p.noteId);
-    if (n.liked) {
-      n.liked = false;
-      n.likes = Math.max(0, n.likes - 1);
-    }
+    unlike(noteById(state, p.noteId));
   },
   criteria: (p, input) => ({
     [`apps.notes.notes[${p.noteId}].liked`]: true,

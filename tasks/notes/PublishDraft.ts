@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { nextDraftId } from '../../simulator-apps/notes/logic.ts';
 import { newMyNotes, notesOf, openNotesTab } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   draftId: string;
@@ -42,7 +43,7 @@ export default defineTask<P>({
     const n = added[0];
     const gone = !notesOf(input.final).drafts.some((d) => d.id === p.draftId);
     return [
-      criteria.that('exactly one new note of mine', added.length === 1, { expected: 1, actual: added.length, path: 'apps.notes.notes' }),
+      exactlyOne('exactly one new note of mine', added, 'apps.notes.notes'),
       criteria.equals('its title', n?.title ?? null, DRAFT.title),
       criteria.equals('its body', n?.body ?? null, DRAFT.body),
       criteria.that('it carries the tag', !!n && n.tags.includes(p.tag), { expected: p.tag, actual: n?.tags ?? null }),

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { newMyNotes } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   post: number;
@@ -29,7 +30,7 @@ export default defineTask<P>({
     const added = newMyNotes(input);
     const n = added[0];
     return [
-      criteria.that('exactly one new note of mine', added.length === 1, { expected: 1, actual: added.length, path: 'apps.notes.notes' }),
+      exactlyOne('exactly one new note of mine', added, 'apps.notes.notes'),
       criteria.equals('its title', n?.title ?? null, x.title),
       criteria.equals('its body', n?.body ?? null, x.body),
       criteria.that('it carries both tags', !!n && x.tags.every((t) => n.tags.includes(t)), { expected: x.tags, actual: n?.tags ?? null }),

@@ -1,14 +1,9 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { TRAP_AUTHORS } from '../../simulator-apps/notes/data.ts';
-import { SEARCH_CHANGES, authorById, formatCount, notesOf, openAuthorBySearch } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  authorId: string;
-  nickname: string;
-}
+import { type AuthorParams, SEARCH_CHANGES, authorById, formatCount, notesOf, openAuthorBySearch } from './_helpers.ts';
 
 /** Trap: the look-alike author has a different follower count. */
-export default defineTask<P>({
+export default defineTask<AuthorParams>({
   goal: (p) => `小橙书用户“${p.nickname}”有多少粉丝？`,
   difficulty: 'L2',
   objective: 'query',

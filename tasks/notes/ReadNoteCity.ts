@@ -1,10 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { CITIES } from '../../simulator-apps/notes/data.ts';
-import { SEARCH_CHANGES, TRAP_TITLES, notesOf, searchFor } from './_helpers.ts';
+import { type NoteParams, SEARCH_CHANGES, TRAP_TITLES, notesOf, searchFor } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  noteId: string;
-  title: string;
+interface P extends NoteParams {
   otherId: string;
 }
 

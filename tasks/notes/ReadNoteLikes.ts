@@ -1,12 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { SEARCH_CHANGES, formatCount, noteById, openNoteBySearch, pickNote } from './_helpers.ts';
+import { type NoteParams, SEARCH_CHANGES, formatCount, noteById, noteParam, openNoteBySearch } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  noteId: string;
-  title: string;
-}
-
-export default defineTask<P>({
+export default defineTask<NoteParams>({
   goal: (p) => `小橙书上的笔记《${p.title}》现在有多少个赞？`,
   difficulty: 'L2',
   objective: 'query',
@@ -15,7 +10,7 @@ export default defineTask<P>({
   tags: ['notes', 'lookup'],
   params: {
     // Under 10 000 the page shows the exact number (above it, “1.2万”).
-    _note: { sampler: (state, rng) => pickNote(state, rng, (n) => n.likes < 10_000 && n.likes >= 20), fields: { noteId: 'noteId', title: 'title' } },
+    ...noteParam((n) => n.likes < 10_000 && n.likes >= 20),
   },
   answer: {
     fields: [{ id: 'likes', label: '点赞数', hint: '如：1234', type: 'number' }],

@@ -1,12 +1,9 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import type { ChatState } from '../../simulator-apps/chat/types.ts';
-import { openConversation, pickChat } from '../chat/_helpers.ts';
-import { SEARCH_CHANGES, noteById, notesOf, openNoteBySearch, pickNote } from './_helpers.ts';
+import { addedMessages, namedChatParam, sendMessage } from '../chat/_helpers.ts';
+import { type NoteParams, SEARCH_CHANGES, noteById, noteParam, notesOf, openNoteBySearch } from './_helpers.ts';
 import { personOf } from '../../simulator-apps/notes/logic.ts';
 
-interface P extends Record<string, unknown> {
-  noteId: string;
-  title: string;
+interface P extends NoteParams {
   chatId: string;
   contactName: string;
 }
@@ -20,23 +17,13 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'cross-app'],
   params: {
-    _note: { sampler: (state, rng) => pickNote(state, rng, (n) => n.city !== ''), fields: { noteId: 'noteId', title: 'title' } },
-    _chat: {
-      sampler: (state, rng) => {
-        const chat = state.apps.chat as unknown as ChatState;
-        const names = new Map<string, number>();
-        for (const c of chat.contacts) names.set(c.remark || c.name, (names.get(c.remark || c.name) ?? 0) + 1);
-        return pickChat(state, rng, (_c, contact) => names.get(contact.remark || contact.name) === 1);
-      },
-      fields: { chatId: 'chatId', contactName: 'contactName' },
-    },
+    ...noteParam((n) => n.city !== ''),
+    ...namedChatParam(),
   },
   checkGoals(input, p) {
     const note = noteById(input.init, p.noteId);
     const author = personOf(notesOf(input.init), note.authorId).nickname;
-    const chat = (s: typeof input.init) => (s.apps.chat as unknown as ChatState).chats.find((c) => c.id === p.chatId)!;
-    const before = new Set(chat(input.init).messages.map((m) => m.id));
-    const sent = chat(input.final).messages.filter((m) => !before.has(m.id) && m.from === 'me');
+    const sent = addedMessages(input, p.chatId).filter((m) => m.from === 'me');
     const text = sent.map((m) => m.text).join('\n');
     return [
       criteria.that('a new message from me in the chat', sent.length >= 1, { expected: '≥1', actual: sent.length }),
@@ -52,8 +39,6 @@ export default defineTask<P>({
     const meta = ui.find('notes.note.meta')?.text ?? '';
     const city = meta.split(' ').at(-1) ?? '';
     if (!author || !city) throw new Error(`could not read the author (${author}) or the city (${meta})`);
-    await openConversation(ui, p.chatId);
-    await ui.type('chat.input', `${author}，${city}`);
-    await ui.tap('chat.send');
+    await sendMessage(ui, p.chatId, `${author}，${city}`);
   },
 });

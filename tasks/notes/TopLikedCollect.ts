@@ -1,11 +1,9 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { searchNotes } from '../../simulator-apps/notes/logic.ts';
-import { SEARCH_CHANGES, isCollected, notesOf, searchFor } from './_helpers.ts';
+import { type BoardParams, SEARCH_CHANGES, boardParam, isCollected, notDefaultBoard, notesOf, searchFor } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
+interface P extends BoardParams {
   query: string;
-  boardId: string;
-  boardName: string;
 }
 
 /** Search, sort by 最多点赞, collect the first result into a named board and follow its author. */
@@ -18,13 +16,7 @@ export default defineTask<P>({
   tags: ['notes', 'search', 'collect', 'follow'],
   params: {
     query: { type: 'enum', values: ['减脂', '周末去哪儿', '通勤穿搭', '收纳', '考研'] },
-    _board: {
-      sampler: (state, rng) => {
-        const b = rng.pick(notesOf(state).boards.filter((x) => x.id !== 'bd_0'));
-        return { boardId: b.id, boardName: b.name };
-      },
-      fields: { boardId: 'boardId', boardName: 'boardName' },
-    },
+    ...boardParam(notDefaultBoard),
   },
   postSample({ state, p }) {
     // The top note is neither collected nor its author followed yet.

@@ -1,13 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { SEARCH_CHANGES, authorById, openAuthorBySearch, pickAuthor } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  authorId: string;
-  nickname: string;
-}
+import { type AuthorParams, SEARCH_CHANGES, authorById, authorParam, followedCriteria, openAuthorBySearch, setFollowed } from './_helpers.ts';
 
 /** 取消关注 asks “确定不再关注？” first. */
-export default defineTask<P>({
+export default defineTask<AuthorParams>({
   goal: (p) => `我不想再看“${p.nickname}”的小橙书笔记了，帮我取消关注这个用户。`,
   difficulty: 'L2',
   objective: 'action',
@@ -15,19 +10,12 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'follow'],
   params: {
-    _author: { sampler: (state, rng) => pickAuthor(state, rng), fields: { authorId: 'authorId', nickname: 'nickname' } },
+    ...authorParam(),
   },
   postSample({ state, p }) {
-    const a = authorById(state, p.authorId);
-    if (!a.followed) {
-      a.followed = true;
-      a.followers += 1;
-    }
+    setFollowed(authorById(state, p.authorId), true);
   },
-  criteria: (p, input) => ({
-    [`apps.notes.authors[${p.authorId}].followed`]: false,
-    [`apps.notes.authors[${p.authorId}].followers`]: authorById(input.init, p.authorId).followers - 1,
-  }),
+  criteria: (p, input) => followedCriteria(input, p.authorId, false),
   expectedChanges: () => SEARCH_CHANGES,
   async oracle(ui, p) {
     await openAuthorBySearch(ui, p.authorId, p.nickname);

@@ -3,12 +3,13 @@
  * authors a goal can name without ambiguity, and oracle navigation (taps on `data-ui` keys only).
  * Files starting with `_` are not tasks.
  */
-import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import type { JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { TRAP_AUTHORS, TRAP_TITLES } from '../../simulator-apps/notes/data.ts';
 import { formatCount, isCollected, isListed } from '../../simulator-apps/notes/logic.ts';
-import type { Author, Note, NotesState } from '../../simulator-apps/notes/types.ts';
+import type { Author, Board, Note, NotesState } from '../../simulator-apps/notes/types.ts';
+import { addedRecords, byId } from '../_shared/records.ts';
 
 export { formatCount, isCollected };
 
@@ -23,15 +24,15 @@ export function notesOf(state: PhoneState): NotesState {
 }
 
 export function noteById(state: PhoneState, id: string): Note {
-  const n = notesOf(state).notes.find((x) => x.id === id);
-  if (!n) throw new Error(`no note ${id}`);
-  return n;
+  return byId(notesOf(state).notes, id, 'note');
 }
 
 export function authorById(state: PhoneState, id: string): Author {
-  const a = notesOf(state).authors.find((x) => x.id === id);
-  if (!a) throw new Error(`no author ${id}`);
-  return a;
+  return byId(notesOf(state).authors, id, 'author');
+}
+
+export function boardById(state: PhoneState, id: string): Board {
+  return byId(notesOf(state).boards, id, 'board');
 }
 
 const TRAP_NICKS = new Set<string>(TRAP_AUTHORS.flat());
@@ -56,6 +57,38 @@ export function pickNote(state: PhoneState, rng: Rng, where: (n: Note, s: NotesS
   return { noteId: n.id, title: n.title };
 }
 
+/** Parameters of a task about one note: its id, and the title the agent is told. */
+export interface NoteParams extends Record<string, unknown> {
+  noteId: string;
+  title: string;
+}
+
+/** The `_note` parameter: one note `pickNote` finds, spread into noteId and title. */
+export function noteParam(where?: (n: Note, s: NotesState) => boolean): Record<string, ParamSpec> {
+  return { _note: { sampler: (state, rng) => pickNote(state, rng, where), fields: { noteId: 'noteId', title: 'title' } } };
+}
+
+export interface BoardParams extends Record<string, unknown> {
+  boardId: string;
+  boardName: string;
+}
+
+/** The `_board` parameter: one of my 收藏夹 satisfying `where`, spread into boardId and boardName. */
+export function boardParam(where: (b: Board) => boolean = () => true): Record<string, ParamSpec> {
+  return {
+    _board: {
+      sampler: (state, rng) => {
+        const b = rng.pick(notesOf(state).boards.filter(where));
+        return { boardId: b.id, boardName: b.name };
+      },
+      fields: { boardId: 'boardId', boardName: 'boardName' },
+    },
+  };
+}
+
+/** Boards other than the default 默认收藏: collecting into one of them takes a choice. */
+export const notDefaultBoard = (b: Board): boolean => b.id !== 'bd_0';
+
 /** An author with a unique nickname that is not one of the look-alike pairs. */
 export function pickAuthor(state: PhoneState, rng: Rng, where: (a: Author, s: NotesState) => boolean = () => true): { authorId: string; nickname: string } | null {
   const s = notesOf(state);
@@ -65,22 +98,48 @@ export function pickAuthor(state: PhoneState, rng: Rng, where: (a: Author, s: No
   return { authorId: a.id, nickname: a.nickname };
 }
 
-/** The note paths a like / collect / comment on one note may write. */
-export function noteChanges(noteId: string, fields: ('liked' | 'likes' | 'collects' | 'comments')[]): string[] {
-  return fields.map((f) => (f === 'comments' ? `apps.notes.notes[${noteId}].comments[*]` : `apps.notes.notes[${noteId}].${f}`));
+export interface AuthorParams extends Record<string, unknown> {
+  authorId: string;
+  nickname: string;
+}
+
+/** The `_author` parameter: one author `pickAuthor` finds, spread into authorId and nickname. */
+export function authorParam(where?: (a: Author, s: NotesState) => boolean): Record<string, ParamSpec> {
+  return { _author: { sampler: (state, rng) => pickAuthor(state, rng, where), fields: { authorId: 'authorId', nickname: 'nickname' } } };
+}
+
+/** Un-likes a note (its count down by one, never below zero) unless it is not liked. */
+export function unlike(n: Note): void {
+  if (n.liked) {
+    n.liked = false;
+    n.likes = Math.max(0, n.likes - 1);
+  }
+}
+
+/** Follows (`on`) or unfollows an author, keeping the follower count in step; nothing when already so. */
+export function setFollowed(a: Author, on: boolean): void {
+  if (a.followed === on) return;
+  a.followed = on;
+  a.followers = on ? a.followers + 1 : Math.max(0, a.followers - 1);
+}
+
+/** The goal of (un)following an author: followed as wanted, the follower count one up (or down) from the start. */
+export function followedCriteria(input: JudgeInput, authorId: string, on: boolean): Record<string, unknown> {
+  return {
+    [`apps.notes.authors[${authorId}].followed`]: on,
+    [`apps.notes.authors[${authorId}].followers`]: authorById(input.init, authorId).followers + (on ? 1 : -1),
+  };
 }
 
 /** Comments of mine in `final` that were not in `init`, on one note. */
 export function newMyComments(input: JudgeInput, noteId: string): { id: string; text: string }[] {
-  const before = new Set(noteById(input.init, noteId).comments.map((c) => c.id));
   const after = notesOf(input.final).notes.find((n) => n.id === noteId)?.comments ?? [];
-  return after.filter((c) => !before.has(c.id) && c.authorId === 'me');
+  return addedRecords(noteById(input.init, noteId).comments, after).filter((c) => c.authorId === 'me');
 }
 
 /** Notes of mine in `final` that were not in `init`. */
 export function newMyNotes(input: JudgeInput): Note[] {
-  const before = new Set(notesOf(input.init).notes.map((n) => n.id));
-  return notesOf(input.final).notes.filter((n) => !before.has(n.id) && n.authorId === 'me');
+  return addedRecords(notesOf(input.init).notes, notesOf(input.final).notes).filter((n) => n.authorId === 'me');
 }
 
 // --- oracle navigation ------------------------------------------------------------------------

@@ -8,18 +8,15 @@
  *    (toggled; its `likes` moves too).
  */
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { hotList } from '../../simulator-apps/notes/logic.ts';
 import type { NotesState } from '../../simulator-apps/notes/types.ts';
-import { mentioned, overlaid, sliceWith, walkBack } from '../_shared/stray.ts';
+import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
 
 export const STRAY_NOTES_BIO = '校验用的临时简介';
 
 const TAB_ROOTS = ['/', '/hot', '/messages', '/me'];
 
-function notesWith(state: PhoneState): NotesState | null {
-  return sliceWith<NotesState>(state, 'notes', (s) => s.me && Array.isArray(s.notes));
-}
+const NOTES: StrayApp<NotesState> = { app: 'notes', has: (s) => s.me && Array.isArray(s.notes) };
 
 /** Dismisses menus and dialogs, walks back to one of 小橙书's tab roots and taps the tab. */
 async function toNotesTab(ui: OracleUi, tab: 'hot' | 'me'): Promise<void> {
@@ -31,56 +28,43 @@ async function toNotesTab(ui: OracleUi, tab: 'hot' | 'me'): Promise<void> {
   await ui.tap(`notes.tab.${tab}`);
 }
 
-const bio: StrayChange = {
-  id: 'notes.bio',
-  app: 'notes',
-  plan(state) {
-    const notes = notesWith(state);
-    if (!notes) return null;
-    const text = notes.me.bio === STRAY_NOTES_BIO ? `${STRAY_NOTES_BIO}！` : STRAY_NOTES_BIO;
-    return {
-      path: 'apps.notes.me.bio',
-      description: `小橙书 我 → 编辑资料 → 简介 → "${text}"`,
-      apply(draft) {
-        notesWith(draft)!.me.bio = text;
-      },
-      async run(ui) {
-        await toNotesTab(ui, 'me');
-        await ui.tap('notes.me.edit');
-        await ui.type('notes.profile.bio', text, { clear: true });
-        await ui.tap('notes.profile.save');
-      },
-    };
-  },
-};
+const bio = sliceStray(NOTES, 'notes.bio', (notes) => {
+  const text = notes.me.bio === STRAY_NOTES_BIO ? `${STRAY_NOTES_BIO}！` : STRAY_NOTES_BIO;
+  return {
+    path: 'apps.notes.me.bio',
+    description: `小橙书 我 → 编辑资料 → 简介 → "${text}"`,
+    apply(draft) {
+      draft.me.bio = text;
+    },
+    async run(ui) {
+      await toNotesTab(ui, 'me');
+      await ui.tap('notes.me.edit');
+      await ui.type('notes.profile.bio', text, { clear: true });
+      await ui.tap('notes.profile.save');
+    },
+  };
+});
 
-const likeHot: StrayChange = {
-  id: 'notes.like',
-  app: 'notes',
-  plan(state, params) {
-    const notes = notesWith(state);
-    if (!notes) return null;
-    const taken = mentioned(params);
-    const note = hotList(notes, state.os.time.timestamp).find((n) => !taken.has(n.id) && !taken.has(n.title) && !taken.has(n.authorId));
-    if (!note) return null;
-    const id = note.id;
-    const liked = !note.liked;
-    return {
-      path: `apps.notes.notes[${id}].liked`,
-      description: `小橙书 热榜 → 《${note.title}》 → 点赞 ${liked ? 'on' : 'off'}`,
-      apply(draft) {
-        const n = notesWith(draft)!.notes.find((x) => x.id === id)!;
-        n.liked = liked;
-        n.likes = Math.max(0, n.likes + (liked ? 1 : -1));
-      },
-      async run(ui) {
-        await toNotesTab(ui, 'hot');
-        await ui.scrollTo(`notes.hot.${id}`, { within: 'notes.hot.list' });
-        await ui.tap(`notes.hot.${id}`);
-        await ui.tap('notes.note.like');
-      },
-    };
-  },
-};
+const likeHot = sliceStray(NOTES, 'notes.like', (notes, taken, state) => {
+  const note = hotList(notes, state.os.time.timestamp).find((n) => !taken.has(n.id) && !taken.has(n.title) && !taken.has(n.authorId));
+  if (!note) return null;
+  const id = note.id;
+  const liked = !note.liked;
+  return {
+    path: `apps.notes.notes[${id}].liked`,
+    description: `小橙书 热榜 → 《${note.title}》 → 点赞 ${liked ? 'on' : 'off'}`,
+    apply(draft) {
+      const n = draft.notes.find((x) => x.id === id)!;
+      n.liked = liked;
+      n.likes = Math.max(0, n.likes + (liked ? 1 : -1));
+    },
+    async run(ui) {
+      await toNotesTab(ui, 'hot');
+      await ui.scrollTo(`notes.hot.${id}`, { within: 'notes.hot.list' });
+      await ui.tap(`notes.hot.${id}`);
+      await ui.tap('notes.note.like');
+    },
+  };
+});
 
 export const strays: StrayChange[] = [bio, likeHot];

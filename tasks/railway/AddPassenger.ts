@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { idCheckChar, nextPassengerId } from '../../simulator-apps/railway/logic.ts';
 import { openRailwayHome, railwayOf } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   name: string;
@@ -35,7 +36,7 @@ export default defineTask<P>({
     const added = railwayOf(input.final).passengers.filter((x) => !railwayOf(input.init).passengers.some((y) => y.id === x.id));
     const a = added[0];
     return [
-      criteria.that('exactly one new passenger', added.length === 1, { expected: 1, actual: added.length, path: `apps.railway.passengers[${id}]` }),
+      exactlyOne('exactly one new passenger', added, `apps.railway.passengers[${id}]`),
       criteria.equals('name, ID and phone', a ? `${a.name}/${a.idType}/${a.idNo}/${a.phone}` : null, `${p.name}/居民身份证/${p.idNo}/${p.phone}`),
       criteria.equals('passenger type', a?.kind ?? null, p.kind),
     ];

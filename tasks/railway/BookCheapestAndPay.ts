@@ -1,6 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { addDays } from '../../simulator-apps/shared/dates.ts';
-import { bookingChanges, bookOnTrainPage, dayText, ensureBalance, me, newOrders, openTrainInList, payOnOrderPage, queryThroughUi, queryTrains, railwayOf, routeParam, seatOf, todayOf, walletPaid, type RouteParams } from './_helpers.ts';
+import { bookingChanges, bookOnTrainPage, dayText, ensureBalance, filterTrains, me, newOrders, openTrainInList, payOnOrderPage, queryThroughUi, queryTrains, railwayOf, routeParam, seatOf, todayOf, walletPaid, type RouteParams } from './_helpers.ts';
 
 /**
  * Trap: the cheapest 二等座 of the day must be found (筛选 有票二等座 + 价格最低); the next (or
@@ -51,9 +51,7 @@ export default defineTask<RouteParams>({
   expectedChanges: (input, p) => bookingChanges(input, [p.trainId]),
   async oracle(ui, p) {
     await queryThroughUi(ui, p.from, p.to, p.date);
-    await ui.tap('railway.filter');
-    await ui.tap('railway.filter.seat.二等座');
-    await ui.tap('railway.filter.apply');
+    await filterTrains(ui, 'railway.filter.seat.二等座');
     await ui.tap('railway.sort.price');
     const top = ui.findAll('railway.train.no.*')[0];
     if (top?.text !== p.trainNo) throw new Error(`the cheapest on screen is ${top?.text}, expected ${p.trainNo}`);

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { bookingChanges, bookOnTrainPage, dayText, ensureBalance, me, newOrders, openTrainInList, payOnOrderPage, queryThroughUi, queryTrains, railwayOf, routeParam, seatOf, walletPaid, type RouteParams } from './_helpers.ts';
+import { bookingChanges, bookOnTrainPage, dayText, ensureBalance, filterTrains, me, newOrders, openTrainInList, payOnOrderPage, queryThroughUi, queryTrains, railwayOf, routeParam, seatOf, walletPaid, type RouteParams } from './_helpers.ts';
 import type { RailwayState } from '../../simulator-apps/railway/types.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 
@@ -42,9 +42,7 @@ export default defineTask<RouteParams>({
     await queryThroughUi(ui, p.from, p.to, p.date);
     const first = ui.find(`railway.train.seat.${p.trainId}.二等座`);
     if (!first?.text.endsWith('无')) throw new Error(`the first train's 二等座 is not sold out (${first?.text})`);
-    await ui.tap('railway.filter');
-    await ui.tap('railway.filter.seat.二等座');
-    await ui.tap('railway.filter.apply');
+    await filterTrains(ui, 'railway.filter.seat.二等座');
     const want = firstAvailable(ui.state, p)!;
     const top = ui.findAll('railway.train.no.*')[0];
     if (top?.text !== want.no) throw new Error(`the filtered list starts with ${top?.text}, expected ${want.no}`);

@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { BROWSE_CHANGES, dayText, queryThroughUi, queryTrains, railwayOf, routeParam, type RouteParams } from './_helpers.ts';
+import { BROWSE_CHANGES, dayText, filterTrains, queryThroughUi, queryTrains, railwayOf, routeParam, type RouteParams } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 /**
  * Infeasible: every train of the day has the class sold out (the task makes it so). 筛选 → 有票席别
@@ -17,16 +18,11 @@ export default defineTask<RouteParams>({
     const s = railwayOf(state);
     for (const t of queryTrains(s.trains, p.from, p.to, p.date)) for (const seat of t.seats) if (seat.cls === p.cls) seat.left = 0;
   },
-  answer: {
-    fields: [{ id: 'train', label: '购买的车次', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'train', label: '购买的车次', type: 'text' }),
   expectedChanges: () => BROWSE_CHANGES,
   async oracle(ui, p) {
     await queryThroughUi(ui, p.from, p.to, p.date);
-    await ui.tap('railway.filter');
-    await ui.tap(`railway.filter.seat.${p.cls}`);
-    await ui.tap('railway.filter.apply');
+    await filterTrains(ui, `railway.filter.seat.${p.cls}`);
     if (!ui.find('railway.trains.empty')) throw new Error(`some train still shows ${p.cls} tickets`);
     return { infeasible: `${dayText(p.date)}${p.from}到${p.to}所有车次的${p.cls}都已售完，无法购买` };
   },

@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { daysBetween } from '../../simulator-apps/shared/dates.ts';
 import { confirmDialog, dayText, ensureBalance, newOrders, openOrder, railwayOf, seatOf, todayOf, walletOf, walletPaid } from './_helpers.ts';
+import { payAtCashier } from '../wallet/_helpers.ts';
 import { nextOrderId as nextWalletOrderId } from '../../simulator-apps/wallet/payments.ts';
 import { nextOrderId } from '../../simulator-apps/railway/logic.ts';
 
@@ -92,8 +93,7 @@ export default defineTask<P>({
     await ui.tap(`railway.change.train.${p.newTrainId}`);
     await confirmDialog(ui);
     if (ui.route.app !== 'wallet') throw new Error(`the change did not open the wallet (route ${ui.route.app}${ui.route.path})`);
-    await ui.tap('wallet.order.pay');
-    for (const d of walletOf(ui.state).payPassword) await ui.tap(`wallet.key.${d}`);
+    await payAtCashier(ui);
     await ui.tap('wallet.done');
     if (ui.find('railway.order.status')?.text !== '未出行') throw new Error('the new order is not shown as paid');
   },

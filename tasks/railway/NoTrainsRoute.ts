@@ -3,6 +3,7 @@ import { cityOf } from '../../simulator-apps/railway/logic.ts';
 import { addDays } from '../../simulator-apps/shared/dates.ts';
 import { STATIONS } from '../../simulator-apps/railway/data.ts';
 import { BROWSE_CHANGES, dayText, queryThroughUi, railwayOf, todayOf } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   from: string;
@@ -32,10 +33,7 @@ export default defineTask<P>({
       fields: { from: 'from', to: 'to', date: 'date' },
     },
   },
-  answer: {
-    fields: [{ id: 'train', label: '预订的车次', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'train', label: '预订的车次', type: 'text' }),
   expectedChanges: () => BROWSE_CHANGES,
   async oracle(ui, p) {
     await queryThroughUi(ui, p.from, p.to, p.date);

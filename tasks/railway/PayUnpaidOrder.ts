@@ -1,15 +1,9 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { dayText, ensureBalance, openOrder, payOnOrderPage, railwayOf, walletOf, walletPaid } from './_helpers.ts';
+import { dayText, ensureBalance, openOrder, orderParam, type OrderParams, payOnOrderPage, railwayOf, walletOf, walletPaid } from './_helpers.ts';
 import { nextOrderId as nextWalletOrderId } from '../../simulator-apps/wallet/payments.ts';
 
-interface P extends Record<string, unknown> {
-  orderId: string;
-  trainNo: string;
-  date: string;
-}
-
 /** The order waiting to be paid: 订单 → 待支付 → 去支付 → the wallet's cashier. */
-export default defineTask<P>({
+export default defineTask<OrderParams>({
   goal: (p) => `我有一个${dayText(p.date)}${p.trainNo}次的火车票订单还没付款，请用钱包把它付掉。`,
   difficulty: 'L2',
   objective: 'action',
@@ -17,14 +11,7 @@ export default defineTask<P>({
   startApp: 'railway',
   tags: ['cross-app', 'payment', 'orders'],
   params: {
-    _order: {
-      sampler: (state, rng) => {
-        const os = railwayOf(state).orders.filter((o) => o.status === 'unpaid');
-        const o = os.length ? rng.pick(os) : null;
-        return o ? { orderId: o.id, trainNo: o.trainNo, date: o.date } : null;
-      },
-      fields: { orderId: 'orderId', trainNo: 'trainNo', date: 'date' },
-    },
+    ...orderParam((o) => o.status === 'unpaid'),
   },
   postSample({ state, p }) {
     const o = railwayOf(state).orders.find((x) => x.id === p.orderId)!;

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { BROWSE_CHANGES, dayText, queryThroughUi, routeParam, type RouteParams } from './_helpers.ts';
+import { BROWSE_CHANGES, dayText, filterTrains, queryThroughUi, railwayOf, routeParam, type RouteParams } from './_helpers.ts';
 
 /** 查询结果 filtered to G trains: the first one's number and departure. An earlier D or K train is the trap. */
 export default defineTask<RouteParams>({
@@ -16,16 +16,14 @@ export default defineTask<RouteParams>({
       { id: 'dep', label: '发车时间', hint: '如：07:30', type: 'time' },
     ],
     expected: (p, input) => {
-      const t = (input.init.apps.railway as unknown as { trains: { id: string; dep: string }[] }).trains.find((x) => x.id === p.trainId)!;
+      const t = railwayOf(input.init).trains.find((x) => x.id === p.trainId)!;
       return { train: p.trainNo, dep: t.dep };
     },
   },
   expectedChanges: () => BROWSE_CHANGES,
   async oracle(ui, p) {
     await queryThroughUi(ui, p.from, p.to, p.date);
-    await ui.tap('railway.filter');
-    await ui.tap('railway.filter.type.G');
-    await ui.tap('railway.filter.apply');
+    await filterTrains(ui, 'railway.filter.type.G');
     const first = ui.findAll('railway.train.no.*')[0];
     if (!first || first.text !== p.trainNo) throw new Error(`the first G train on screen is ${first?.text}, expected ${p.trainNo}`);
     const dep = ui.find(`railway.train.dep.${p.trainId}`)!.text;

@@ -1,14 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { dayText, me, openOrder, railwayOf, todayOf } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  orderId: string;
-  trainNo: string;
-  date: string;
-}
+import { dayText, me, openOrder, orderParam, type OrderParams, railwayOf, todayOf } from './_helpers.ts';
 
 /** The upcoming trip's order shows each ticket's coach and seat. */
-export default defineTask<P>({
+export default defineTask<OrderParams>({
   goal: (p) => `我${dayText(p.date)}坐${p.trainNo}次的那张车票（我本人的），是几号车厢、几号座位？`,
   difficulty: 'L1',
   objective: 'query',
@@ -16,16 +10,8 @@ export default defineTask<P>({
   startApp: 'railway',
   tags: ['query', 'orders'],
   params: {
-    _order: {
-      sampler: (state, rng) => {
-        const s = railwayOf(state);
-        const mine = me(state).id;
-        const os = s.orders.filter((o) => o.status === 'paid' && o.date > todayOf(state) && o.tickets.some((k) => k.passengerId === mine));
-        const o = os.length ? rng.pick(os) : null;
-        return o ? { orderId: o.id, trainNo: o.trainNo, date: o.date } : null;
-      },
-      fields: { orderId: 'orderId', trainNo: 'trainNo', date: 'date' },
-    },
+    // An upcoming paid order with a ticket of mine.
+    ...orderParam((o, state) => o.status === 'paid' && o.date > todayOf(state) && o.tickets.some((k) => k.passengerId === me(state).id)),
   },
   answer: {
     fields: [

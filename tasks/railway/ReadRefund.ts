@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { openOrder, railwayOf, yuanAnswer } from './_helpers.ts';
+import { openOrder, orderParam, railwayOf, yuanAnswer } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   orderId: string;
@@ -15,14 +15,7 @@ export default defineTask<P>({
   startApp: 'railway',
   tags: ['query', 'orders', 'refund'],
   params: {
-    _order: {
-      sampler: (state, rng) => {
-        const os = railwayOf(state).orders.filter((o) => o.status === 'refunded' && o.refund);
-        const o = os.length ? rng.pick(os) : null;
-        return o ? { orderId: o.id, trainNo: o.trainNo } : null;
-      },
-      fields: { orderId: 'orderId', trainNo: 'trainNo' },
-    },
+    ...orderParam((o) => o.status === 'refunded' && !!o.refund, ['orderId', 'trainNo']),
   },
   answer: {
     fields: [

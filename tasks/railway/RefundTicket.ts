@@ -1,15 +1,9 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { refundQuote } from '../../simulator-apps/railway/logic.ts';
-import { confirmDialog, dayText, openOrder, railwayOf, todayOf, walletRefunded } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  orderId: string;
-  trainNo: string;
-  date: string;
-}
+import { confirmDialog, dayText, openOrder, orderParam, type OrderParams, railwayOf, todayOf, walletRefunded } from './_helpers.ts';
 
 /** 退票: the fee is kept, the rest returns to the wallet, the seats go back on sale. */
-export default defineTask<P>({
+export default defineTask<OrderParams>({
   goal: (p) => `我${dayText(p.date)}的${p.trainNo}次行程取消了，请把这个订单的车票全部退掉，退款退回钱包。`,
   difficulty: 'L2',
   objective: 'action',
@@ -17,14 +11,7 @@ export default defineTask<P>({
   startApp: 'railway',
   tags: ['cross-app', 'payment', 'refund'],
   params: {
-    _order: {
-      sampler: (state, rng) => {
-        const os = railwayOf(state).orders.filter((o) => o.status === 'paid' && o.trainId && o.date > todayOf(state));
-        const o = os.length ? rng.pick(os) : null;
-        return o ? { orderId: o.id, trainNo: o.trainNo, date: o.date } : null;
-      },
-      fields: { orderId: 'orderId', trainNo: 'trainNo', date: 'date' },
-    },
+    ...orderParam((o, state) => o.status === 'paid' && !!o.trainId && o.date > todayOf(state)),
   },
   checkGoals(input, p) {
     const o = railwayOf(input.final).orders.find((x) => x.id === p.orderId);

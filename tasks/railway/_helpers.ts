@@ -14,16 +14,15 @@ import { fareText as priceText, moneyText } from '../../simulator-apps/shared/mo
 import type { Order, Passenger, RailwayState, SeatClass, Train } from '../../simulator-apps/railway/types.ts';
 import { nextBillId } from '../../simulator-apps/wallet/logic.ts';
 import { nextOrderId as nextWalletOrderId } from '../../simulator-apps/wallet/payments.ts';
-import type { WalletState } from '../../simulator-apps/wallet/types.ts';
+import { ensureBalance as ensureWalletBalance, newBills, payAtCashier, walletOf, yuanAnswer } from '../wallet/_helpers.ts';
+import { pickOrNull } from '../_shared/records.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
-export { dateKey, moneyText, nextOrderId, priceText, queryTrains, seatOf };
+export { dateKey, moneyText, nextOrderId, priceText, queryTrains, seatOf, walletOf, yuanAnswer };
 
 export function railwayOf(state: PhoneState): RailwayState {
   return state.apps.railway as unknown as RailwayState;
-}
-
-export function walletOf(state: PhoneState): WalletState {
-  return state.apps.wallet as unknown as WalletState;
 }
 
 export function todayOf(state: PhoneState): string {
@@ -36,11 +35,6 @@ export function me(state: PhoneState): Passenger {
 
 /** The query form's stations and the station history change whenever a user queries: never a side effect. */
 export const BROWSE_CHANGES = ['apps.railway.search.**', 'apps.railway.recentStations', 'apps.railway.recentStations[*]'];
-
-/** The number a query task expects for an amount in fen. */
-export function yuanAnswer(fen: number): { number: number; tolerance: number } {
-  return { number: fen / 100, tolerance: 0.001 };
-}
 
 /** `2026-03-15` → `3月15日`. */
 export function dayText(date: string): string {
@@ -120,43 +114,57 @@ export function bookingChanges(input: JudgeInput, trainIds: string[]): string[] 
   ];
 }
 
+/** How the criteria of a railway bill read, paid (out) or refunded (in). */
+const BILL_NAMES = {
+  out: { kind: 'the bill pays 铁路出行 out of the balance under 交通', amount: 'the bill amount (fen)', balance: 'the wallet balance went down by it (fen)' },
+  in: { kind: 'the bill is a refund from 铁路出行 into the balance', amount: 'the refunded amount (fen)', balance: 'the wallet balance went up by it (fen)' },
+} as const;
+
 /**
- * One payment from the wallet balance for the railway: a new outgoing 交通 bill of `amount` from
- * 铁路出行 and the balance down by it. Their paths are the payment's expected changes.
+ * One 交通 bill of `amount` between the wallet balance and 铁路出行, out (a payment) or in (a
+ * refund), and the balance moved by it. Their paths are the payment's expected changes.
  */
-export function walletPaid(input: JudgeInput, amount: number): Criterion[] {
+function railwayBill(input: JudgeInput, amount: number, direction: 'out' | 'in'): Criterion[] {
   const init = walletOf(input.init);
   const fin = walletOf(input.final);
-  const billPath = `apps.wallet.bills[${nextBillId(init)}]`;
-  const added = fin.bills.filter((b) => !init.bills.some((x) => x.id === b.id));
+  const names = BILL_NAMES[direction];
+  const added = newBills(input);
   const bill = added[0];
   return [
-    criteria.that('exactly one new wallet bill', added.length === 1, { expected: 1, actual: added.length, path: billPath }),
-    criteria.equals('the bill pays 铁路出行 out of the balance under 交通', bill ? `${bill.direction}/${bill.category}/${bill.counterparty}` : null, 'out/交通/铁路出行'),
-    criteria.equals('the bill amount (fen)', bill?.amount ?? null, amount),
-    criteria.equals('the wallet balance went down by it (fen)', fin.balance, init.balance - amount, 'apps.wallet.balance'),
+    exactlyOne('exactly one new wallet bill', added, `apps.wallet.bills[${nextBillId(init)}]`),
+    criteria.equals(names.kind, bill ? `${bill.direction}/${bill.category}/${bill.counterparty}` : null, `${direction}/交通/铁路出行`),
+    criteria.equals(names.amount, bill?.amount ?? null, amount),
+    criteria.equals(names.balance, fin.balance, init.balance + (direction === 'in' ? amount : -amount), 'apps.wallet.balance'),
   ];
 }
 
-/** A refund into the wallet: one incoming 交通 bill of `amount` and the balance up by it. */
+/** One payment of `amount` from the wallet balance for the railway (see railwayBill). */
+export function walletPaid(input: JudgeInput, amount: number): Criterion[] {
+  return railwayBill(input, amount, 'out');
+}
+
+/** A refund of `amount` into the wallet balance (see railwayBill). */
 export function walletRefunded(input: JudgeInput, amount: number): Criterion[] {
-  const init = walletOf(input.init);
-  const fin = walletOf(input.final);
-  const billPath = `apps.wallet.bills[${nextBillId(init)}]`;
-  const added = fin.bills.filter((b) => !init.bills.some((x) => x.id === b.id));
-  const bill = added[0];
-  return [
-    criteria.that('exactly one new wallet bill', added.length === 1, { expected: 1, actual: added.length, path: billPath }),
-    criteria.equals('the bill is a refund from 铁路出行 into the balance', bill ? `${bill.direction}/${bill.category}/${bill.counterparty}` : null, 'in/交通/铁路出行'),
-    criteria.equals('the refunded amount (fen)', bill?.amount ?? null, amount),
-    criteria.equals('the wallet balance went up by it (fen)', fin.balance, init.balance + amount, 'apps.wallet.balance'),
-  ];
+  return railwayBill(input, amount, 'in');
 }
 
 /** Makes sure the wallet can pay `amount` (a task is about booking, not about a short balance). */
 export function ensureBalance(state: PhoneState, amount: number): void {
-  const w = walletOf(state);
-  if (w.balance < amount + 50_000) w.balance = amount + 50_000 + (w.balance % 10_000);
+  ensureWalletBalance(state, amount, 50_000);
+}
+
+export interface OrderParams extends Record<string, unknown> {
+  orderId: string;
+  trainNo: string;
+  date: string;
+}
+
+/** The `_order` parameter: one of the railway orders satisfying `where`, spread into orderId, trainNo and date. */
+export function orderParam(where: (o: Order, state: PhoneState) => boolean, fields: readonly string[] = ['orderId', 'trainNo', 'date']): Record<string, ParamSpec> {
+  return spreadParam('_order', fields, (state, rng) => {
+    const o = pickOrNull(rng, railwayOf(state).orders.filter((x) => where(x, state)));
+    return o && { orderId: o.id, trainNo: o.trainNo, date: o.date };
+  });
 }
 
 // --- oracle navigation --------------------------------------------------------------------------
@@ -235,10 +243,16 @@ export async function bookOnTrainPage(ui: OracleUi, cls: string, passengerIds: s
 export async function payOnOrderPage(ui: OracleUi): Promise<void> {
   await ui.tap('railway.order.pay');
   if (ui.route.app !== 'wallet') throw new Error(`去支付 did not open the wallet (route ${ui.route.app}${ui.route.path})`);
-  await ui.tap('wallet.order.pay');
-  for (const d of walletOf(ui.state).payPassword) await ui.tap(`wallet.key.${d}`);
+  await payAtCashier(ui);
   if (!ui.find('wallet.done')) throw new Error(`the payment did not reach 支付成功 (route ${ui.route.path})`);
   await ui.tap('wallet.done');
+}
+
+/** In the result list: 筛选 → one chip (`railway.filter.seat.二等座`, `railway.filter.type.G`) → 确定. */
+export async function filterTrains(ui: OracleUi, chip: string): Promise<void> {
+  await ui.tap('railway.filter');
+  await ui.tap(chip);
+  await ui.tap('railway.filter.apply');
 }
 
 /** The dialog's confirm button (phone.confirm). */

@@ -4,16 +4,13 @@
  * flips one switch.
  */
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { RailwayState } from '../../simulator-apps/railway/types.ts';
-import { overlaid, sliceWith, walkBack } from '../_shared/stray.ts';
+import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
 import { setSwitch } from '../_shared/ui.ts';
 
 const TABS = ['/', '/orders', '/me'];
 
-function railwayWith(state: PhoneState): RailwayState | null {
-  return sliceWith<RailwayState>(state, 'railway', (s) => s.settings && typeof s.settings.remind === 'boolean');
-}
+const RAILWAY: StrayApp<RailwayState> = { app: 'railway', has: (s) => s.settings && typeof s.settings.remind === 'boolean' };
 
 /** Dismisses dialogs, then walks back (reopening the app if back leaves it) to the 我的 tab. */
 async function toMeTab(ui: OracleUi): Promise<void> {
@@ -25,28 +22,23 @@ async function toMeTab(ui: OracleUi): Promise<void> {
   await ui.tap('railway.tab.me');
 }
 
+/** 我的 → 设置 → one switch toggled. Writes `apps.railway.settings.<key>`. */
 function settingStray(key: 'remind' | 'fastOnly', label: string): StrayChange {
-  return {
-    id: `railway.settings.${key}`,
-    app: 'railway',
-    plan(state) {
-      const s = railwayWith(state);
-      if (!s) return null;
-      const next = !s.settings[key];
-      return {
-        path: `apps.railway.settings.${key}`,
-        description: `铁路出行 → 我的 → 设置 → ${label} ${next ? 'on' : 'off'}`,
-        apply(draft) {
-          railwayWith(draft)!.settings[key] = next;
-        },
-        async run(ui) {
-          await toMeTab(ui);
-          await ui.tap('railway.me.settings');
-          await setSwitch(ui, `railway.settings.${key}`, next, `stray change: no ${label} switch in 设置`);
-        },
-      };
-    },
-  };
+  return sliceStray(RAILWAY, `railway.settings.${key}`, (s) => {
+    const next = !s.settings[key];
+    return {
+      path: `apps.railway.settings.${key}`,
+      description: `铁路出行 → 我的 → 设置 → ${label} ${next ? 'on' : 'off'}`,
+      apply(draft) {
+        draft.settings[key] = next;
+      },
+      async run(ui) {
+        await toMeTab(ui);
+        await ui.tap('railway.me.settings');
+        await setSwitch(ui, `railway.settings.${key}`, next, `stray change: no ${label} switch in 设置`);
+      },
+    };
+  });
 }
 
 /** 出行提醒 first (no task touches it), then 默认只看高铁/动车. */

@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { openEntry } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   percent: number;
@@ -16,10 +17,7 @@ export default defineTask<P>({
   params: {
     percent: { type: 'enum', values: [120, 150, 200] },
   },
-  answer: {
-    fields: [{ id: 'brightness', label: '调整后的亮度（%）', type: 'number' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'brightness', label: '调整后的亮度（%）', type: 'number' }),
   async oracle(ui, p) {
     await openEntry(ui, 'display');
     const slider = ui.find('settings.display.brightness');

@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { sortedNetworks } from '../../simulator-apps/settings/logic.ts';
 import { openEntry, settingsOf, wifiOf } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   ssid: string;
@@ -17,10 +18,7 @@ export default defineTask<P>({
   params: {
     ssid: { type: 'enum', values: ['Airport_Free_5G', 'Office-3F', 'HuaTing_Guest', 'Moonlight_Cafe'] },
   },
-  answer: {
-    fields: [{ id: 'result', label: '连接结果', hint: '连接成功后显示的网络名称', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '连接结果', hint: '连接成功后显示的网络名称', type: 'text' }),
   async oracle(ui, p) {
     if (settingsOf(ui.state).wifi.networks.some((n) => n.ssid === p.ssid)) throw new Error(`${p.ssid} is in the list: the task is feasible`);
     await openEntry(ui, 'wlan');

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { openEntry, pickNetwork, wifiOf } from './_helpers.ts';
+import { networkParam, openNetworkInfo, wifiOf } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   networkId: string;
@@ -15,18 +15,13 @@ export default defineTask<P>({
   startApp: 'settings',
   tags: ['wifi'],
   params: {
-    _net: {
-      sampler: (state, rng) => pickNetwork(state, rng, (n, s) => n.saved && n.ssid !== wifiOf(s).ssid),
-      fields: { networkId: 'networkId', ssid: 'ssid' },
-    },
+    ...networkParam((n, s) => n.saved && n.ssid !== wifiOf(s).ssid, false),
   },
   criteria: (p) => ({ [`apps.settings.wifi.networks[${p.networkId}].saved`]: false }),
   // A forgotten network goes back to the default 自动连接 on.
   expectedChanges: (_input, p) => [`apps.settings.wifi.networks[${p.networkId}].autoConnect`],
   async oracle(ui, p) {
-    await openEntry(ui, 'wlan');
-    await ui.scrollTo(`settings.wlan.info.${p.networkId}`, { within: 'settings.wlan.list' });
-    await ui.tap(`settings.wlan.info.${p.networkId}`);
+    await openNetworkInfo(ui, p.networkId);
     await ui.scrollTo('settings.wlan.detail.forget', { within: 'settings.wlan.detail' });
     await ui.tap('settings.wlan.detail.forget');
     await ui.tap('dialog.confirm');

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { openEntry, pickNetwork, wifiOf } from './_helpers.ts';
+import { networkParam, openEntry, wifiOf } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   networkId: string;
@@ -14,7 +14,7 @@ export default defineTask<P>({
   apps: ['settings'],
   tags: ['wifi'],
   params: {
-    _net: { sampler: (state, rng) => pickNetwork(state, rng, (n) => n.saved), fields: { networkId: 'networkId', ssid: 'ssid' } },
+    ...networkParam((n) => n.saved, false),
   },
   postSample({ state, p }) {
     const wifi = wifiOf(state);

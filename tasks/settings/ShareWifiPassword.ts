@@ -1,6 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { chatById, chatParam, openConversation } from '../chat/_helpers.ts';
-import { openEntry, pickNetwork, wifiOf } from './_helpers.ts';
+import { networkParam, openNetworkInfo, wifiOf } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   networkId: string;
@@ -23,10 +23,7 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['wifi', 'cross-app'],
   params: {
-    _net: {
-      sampler: (state, rng) => pickNetwork(state, rng, (n, s) => n.saved && n.security !== 'open' && n.ssid !== wifiOf(s).ssid),
-      fields: { networkId: 'networkId', ssid: 'ssid', password: 'password' },
-    },
+    ...networkParam((n, s) => n.saved && n.security !== 'open' && n.ssid !== wifiOf(s).ssid, true),
     ...chatParam(),
   },
   checkGoals(input, p) {
@@ -39,9 +36,7 @@ export default defineTask<P>({
   },
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`, `apps.chat.chats[${p.chatId}].draft`],
   async oracle(ui, p) {
-    await openEntry(ui, 'wlan');
-    await ui.scrollTo(`settings.wlan.info.${p.networkId}`, { within: 'settings.wlan.list' });
-    await ui.tap(`settings.wlan.info.${p.networkId}`);
+    await openNetworkInfo(ui, p.networkId);
     await ui.tap('settings.wlan.detail.share');
     const row = ui.find('settings.wlan.share.password');
     if (!row || !row.text.includes(p.password)) throw new Error('the share screen does not show the password');

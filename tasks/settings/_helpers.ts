@@ -3,11 +3,13 @@
  * samplers, and oracle navigation (taps on `data-ui` keys only). Files starting with `_` are
  * not tasks.
  */
-import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { BtDevice, SettingsState, WifiNetwork } from '../../simulator-apps/settings/types.ts';
 import { LOOK_ALIKE_SSID } from '../../simulator-apps/settings/data.ts';
 import { setSwitch } from '../_shared/ui.ts';
+import { pickOrNull } from '../_shared/records.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 export { LOOK_ALIKE_SSID, setSwitch };
 
@@ -29,10 +31,20 @@ export function networkById(state: PhoneState, id: string): WifiNetwork | undefi
 
 /** A network satisfying `where`, as `{ networkId, ssid, password }`. */
 export function pickNetwork(state: PhoneState, rng: Rng, where: (n: WifiNetwork, state: PhoneState) => boolean): { networkId: string; ssid: string; password: string } | null {
-  const candidates = settingsOf(state).wifi.networks.filter((n) => where(n, state));
-  if (candidates.length === 0) return null;
-  const n = rng.pick(candidates);
-  return { networkId: n.id, ssid: n.ssid, password: n.password };
+  const n = pickOrNull(rng, settingsOf(state).wifi.networks.filter((x) => where(x, state)));
+  return n && { networkId: n.id, ssid: n.ssid, password: n.password };
+}
+
+/** The `_net` parameter: one network satisfying `where`, spread into networkId, ssid and (`withPassword`) its password. */
+export function networkParam(where: (n: WifiNetwork, state: PhoneState) => boolean, withPassword: boolean): Record<string, ParamSpec> {
+  return spreadParam('_net', withPassword ? ['networkId', 'ssid', 'password'] : ['networkId', 'ssid'], (state, rng) => pickNetwork(state, rng, where));
+}
+
+/** WLAN → a network's ⓘ: its detail page (分享密码, 删除网络). */
+export async function openNetworkInfo(ui: OracleUi, networkId: string): Promise<void> {
+  await openEntry(ui, 'wlan');
+  await ui.scrollTo(`settings.wlan.info.${networkId}`, { within: 'settings.wlan.list' });
+  await ui.tap(`settings.wlan.info.${networkId}`);
 }
 
 export function pairedDevices(state: PhoneState): BtDevice[] {

@@ -3,14 +3,11 @@
  * settings task asks for, flipped through the UI from whatever screen the oracle ended on.
  */
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { SettingsState } from '../../simulator-apps/settings/types.ts';
-import { overlaid, sliceWith, walkBack } from '../_shared/stray.ts';
+import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
 import { setSwitch } from '../_shared/ui.ts';
 
-function settingsWith(state: PhoneState): SettingsState | null {
-  return sliceWith<SettingsState>(state, 'settings', (s) => s.sound && s.display);
-}
+const SETTINGS: StrayApp<SettingsState> = { app: 'settings', has: (s) => s.sound && s.display };
 
 /** Back to the settings main list from anywhere (dialogs, pickers, other apps), then into one section. */
 async function toSection(ui: OracleUi, entry: 'sound' | 'display'): Promise<void> {
@@ -30,28 +27,22 @@ const SECTIONS = { sound: '声音和振动', display: '显示和亮度' } as con
  * `apps.settings.<section>.<field>`, which no settings task reads or declares.
  */
 function switchStray(section: keyof typeof SECTIONS, field: 'haptics' | 'eyeComfort', key: string, label: string, list?: string): StrayChange {
-  return {
-    id: `settings.${field}`,
-    app: 'settings',
-    plan(state) {
-      const s = settingsWith(state);
-      if (!s) return null;
-      const values = (draft: SettingsState) => draft[section] as unknown as Record<string, boolean>;
-      const next = !values(s)[field];
-      return {
-        path: `apps.settings.${section}.${field}`,
-        description: `设置 → ${SECTIONS[section]} → ${label} ${next ? 'on' : 'off'}`,
-        apply(draft) {
-          values(settingsWith(draft)!)[field] = next;
-        },
-        async run(ui) {
-          await toSection(ui, section);
-          if (list) await ui.scrollTo(key, { within: list });
-          await setSwitch(ui, key, next, `stray change: no ${label} switch on ${SECTIONS[section]}`);
-        },
-      };
-    },
-  };
+  const values = (s: SettingsState) => s[section] as unknown as Record<string, boolean>;
+  return sliceStray(SETTINGS, `settings.${field}`, (s) => {
+    const next = !values(s)[field];
+    return {
+      path: `apps.settings.${section}.${field}`,
+      description: `设置 → ${SECTIONS[section]} → ${label} ${next ? 'on' : 'off'}`,
+      apply(draft) {
+        values(draft)[field] = next;
+      },
+      async run(ui) {
+        await toSection(ui, section);
+        if (list) await ui.scrollTo(key, { within: list });
+        await setSwitch(ui, key, next, `stray change: no ${label} switch on ${SECTIONS[section]}`);
+      },
+    };
+  });
 }
 
 /** 触感反馈 first (no task reads it), then 护眼模式. */

@@ -1,6 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { optionSoldOut } from '../../simulator-apps/shop/logic.ts';
-import { chooseSku, nextId, optionPhrase, productOf, searchAndOpen, shopOf, uniqueTitled } from './_helpers.ts';
+import { chooseSku, nextId, openProduct, optionPhrase, productOf, shopOf, uniqueTitled } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   productId: string;
@@ -51,7 +51,7 @@ export default defineTask<P>({
   },
   async oracle(ui, p) {
     const prod = productOf(ui.state, p.productId);
-    await searchAndOpen(ui, prod.title.slice(prod.brand.length + 1), p.productId);
+    await openProduct(ui, prod);
     await ui.tap('shop.detail.addCart');
     await chooseSku(ui, prod, prod.skus.find((k) => k.id === p.skuId)!, p.qty);
     await ui.tap('shop.sku.addCart');

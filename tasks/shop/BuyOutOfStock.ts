@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { optionSoldOut } from '../../simulator-apps/shop/logic.ts';
-import { productOf, searchAndOpen, shopOf, uniqueTitled } from './_helpers.ts';
+import { openProduct, productOf, shopOf, uniqueTitled } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   productId: string;
@@ -35,13 +36,10 @@ export default defineTask<P>({
       else if (k.stock === 0) k.stock = 5;
     }
   },
-  answer: {
-    fields: [{ id: 'orderNo', label: '订单编号', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'orderNo', label: '订单编号', type: 'text' }),
   async oracle(ui, p) {
     const prod = productOf(ui.state, p.productId);
-    await searchAndOpen(ui, prod.title.slice(prod.brand.length + 1), p.productId);
+    await openProduct(ui, prod);
     await ui.tap('shop.detail.buy');
     const i = prod.options[0].values.indexOf(p.value);
     const chip = ui.find(`shop.sku.opt.0.${i}`);

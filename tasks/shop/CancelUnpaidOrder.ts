@@ -1,13 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { openOrder, orderOf, pickOrder } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  orderId: string;
-  title: string;
-}
+import { confirmOnOrder, orderOf, orderParam, type OrderParams } from './_helpers.ts';
 
 /** 取消订单 on a 待付款 order (asks first); its stock comes back. */
-export default defineTask<P>({
+export default defineTask<OrderParams>({
   goal: (p) => `帮我把优选里「${p.title}」那笔还没付款的订单取消掉。`,
   difficulty: 'L2',
   objective: 'action',
@@ -15,7 +10,7 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['orders'],
   params: {
-    _order: { sampler: (state, rng) => pickOrder(state, rng, (o) => o.status === 'unpaid'), fields: { orderId: 'orderId', title: 'title' } },
+    ...orderParam((o) => o.status === 'unpaid'),
   },
   criteria: (p) => ({ [`apps.shop.orders[${p.orderId}].status`]: 'closed' }),
   expectedChanges(input, p) {
@@ -23,8 +18,6 @@ export default defineTask<P>({
     return [...o.items.map((i) => `apps.shop.products[${i.productId}].skus[${i.skuId}].stock`), ...(o.couponId ? [`apps.shop.coupons[${o.couponId}].usedBy`] : [])];
   },
   async oracle(ui, p) {
-    await openOrder(ui, p.orderId);
-    await ui.tap('shop.order.cancel');
-    await ui.tap('dialog.confirm');
+    await confirmOnOrder(ui, p.orderId, 'shop.order.cancel');
   },
 });

@@ -1,13 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { moneyText, openOrder, orderOf, pickOrder } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  orderId: string;
-  title: string;
-}
+import { moneyText, openOrder, orderOf, orderParam, type OrderParams } from './_helpers.ts';
 
 /** 订单详情 of a 待收货 order: the courier, the tracking number and what was paid. */
-export default defineTask<P>({
+export default defineTask<OrderParams>({
   goal: (p) => `我在优选买的「${p.title}」还没到，它是哪家快递、运单号是多少、实付了多少钱？`,
   difficulty: 'L2',
   objective: 'query',
@@ -15,7 +10,7 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['orders'],
   params: {
-    _order: { sampler: (state, rng) => pickOrder(state, rng, (o) => o.status === 'shipped' && o.tracking !== null), fields: { orderId: 'orderId', title: 'title' } },
+    ...orderParam((o) => o.status === 'shipped' && o.tracking !== null),
   },
   answer: {
     fields: [

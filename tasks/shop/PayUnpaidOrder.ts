@@ -1,13 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { ensureBalance, openOrder, orderOf, paidOrderCriteria, payInWallet, pickOrder } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  orderId: string;
-  title: string;
-}
+import { ensureBalance, openOrder, orderOf, orderParam, type OrderParams, paidOrderCriteria, payInWallet } from './_helpers.ts';
 
 /** A 待付款 order from earlier: 我的订单 → the order → 去支付 → the wallet's cashier → password. */
-export default defineTask<P>({
+export default defineTask<OrderParams>({
   goal: (p) => `我在优选有一笔还没付款的订单（${p.title}），请用钱包余额把它付掉。`,
   difficulty: 'L3',
   objective: 'action',
@@ -15,7 +10,7 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['payment', 'cross-app', 'orders'],
   params: {
-    _order: { sampler: (state, rng) => pickOrder(state, rng, (o) => o.status === 'unpaid'), fields: { orderId: 'orderId', title: 'title' } },
+    ...orderParam((o) => o.status === 'unpaid'),
   },
   postSample({ state, p }) {
     ensureBalance(state, orderOf(state, p.orderId)!.total);

@@ -1,11 +1,10 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { REFUND_REASONS } from '../../simulator-apps/shop/data.ts';
 import { SHOP_MERCHANT } from '../../simulator-apps/shop/logic.ts';
-import { nextIds, openOrder, orderOf, pickOrder, walletOf } from './_helpers.ts';
+import { nextIds, openOrder, orderOf, orderParam, type OrderParams, walletOf } from './_helpers.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
-interface P extends Record<string, unknown> {
-  orderId: string;
-  title: string;
+interface P extends OrderParams {
   reason: string;
 }
 
@@ -18,7 +17,7 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['payment', 'cross-app', 'orders', 'refund'],
   params: {
-    _order: { sampler: (state, rng) => pickOrder(state, rng, (o) => o.status === 'paid' || o.status === 'shipped' || o.status === 'completed'), fields: { orderId: 'orderId', title: 'title' } },
+    ...orderParam((o) => o.status === 'paid' || o.status === 'shipped' || o.status === 'completed'),
     reason: { type: 'enum', values: REFUND_REASONS.slice(0, 4) },
   },
   checkGoals(input, p) {
@@ -31,7 +30,7 @@ export default defineTask<P>({
     return [
       criteria.equals('the order is refunded', order?.status ?? null, 'refunded', `apps.shop.orders[${p.orderId}]`),
       criteria.equals('with the reason asked for', order?.refund?.reason ?? null, p.reason),
-      criteria.that('one new wallet bill', bills.length === 1, { expected: 1, actual: bills.length, path: `apps.wallet.bills[${billId}]` }),
+      exactlyOne('one new wallet bill', bills, `apps.wallet.bills[${billId}]`),
       criteria.equals('an incoming 购物 refund from 优选商城', bills[0] ? `${bills[0].direction}/${bills[0].category}/${bills[0].counterparty}/${bills[0].amount}` : null, `in/购物/${SHOP_MERCHANT}/${total}`),
       criteria.equals('the balance went up by the order total (fen)', fin.balance, init.balance + total, 'apps.wallet.balance'),
     ];

@@ -1,16 +1,17 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import type { ChatState } from '../../simulator-apps/chat/types.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { chatOf } from '../chat/_helpers.ts';
 import { shareTargets } from '../../simulator-apps/chat/share.ts';
-import { openOrder, orderOf, pickOrder } from './_helpers.ts';
+import { openOrder, orderOf, orderParam, type OrderParams } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  orderId: string;
-  title: string;
+interface P extends OrderParams {
   chatId: string;
   chatName: string;
 }
 
-function threads(chat: ChatState) {
+/** Every conversation of the state: the one-to-one chats, then the groups. */
+function threads(state: PhoneState) {
+  const chat = chatOf(state);
   return [...chat.chats, ...(chat.groups ?? [])];
 }
 
@@ -23,10 +24,10 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['cross-app', 'share', 'orders'],
   params: {
-    _order: { sampler: (state, rng) => pickOrder(state, rng, (o) => o.status !== 'closed'), fields: { orderId: 'orderId', title: 'title' } },
+    ...orderParam((o) => o.status !== 'closed'),
     _chat: {
       sampler: (state, rng) => {
-        const targets = shareTargets(state.apps.chat as unknown as ChatState);
+        const targets = shareTargets(chatOf(state));
         const names = targets.map((t) => t.name);
         const t = rng.pick(targets.slice(0, 8).filter((x) => names.filter((n) => n === x.name).length === 1));
         return { chatId: t.chatId, chatName: t.name };
@@ -35,11 +36,11 @@ export default defineTask<P>({
     },
   },
   checkGoals(input, p) {
-    const before = threads(input.init.apps.chat as unknown as ChatState).find((t) => t.id === p.chatId)!;
-    const after = threads(input.final.apps.chat as unknown as ChatState).find((t) => t.id === p.chatId);
+    const before = threads(input.init).find((t) => t.id === p.chatId)!;
+    const after = threads(input.final).find((t) => t.id === p.chatId);
     const added = (after?.messages ?? []).filter((m) => !before.messages.some((x) => x.id === m.id));
     const card = added[0]?.card;
-    const other = threads(input.final.apps.chat as unknown as ChatState).filter((t) => t.id !== p.chatId && t.messages.length !== (threads(input.init.apps.chat as unknown as ChatState).find((x) => x.id === t.id)?.messages.length ?? 0));
+    const other = threads(input.final).filter((t) => t.id !== p.chatId && t.messages.length !== (threads(input.init).find((x) => x.id === t.id)?.messages.length ?? 0));
     const kind = p.chatId.startsWith('g_') ? 'groups' : 'chats';
     return [
       criteria.that('one new message in that chat', added.length === 1 && added[0].from === 'me', { expected: 1, actual: added.length, path: `apps.chat.${kind}[${p.chatId}].messages` }),

@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { couponStatus } from '../../simulator-apps/shop/logic.ts';
 import { openShopTab, shopOf, uniqueTitled } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   couponId: string;
@@ -29,10 +30,7 @@ export default defineTask<P>({
       fields: { couponId: 'couponId', coupon: 'coupon', productId: 'productId', title: 'title' },
     },
   },
-  answer: {
-    fields: [{ id: 'orderNo', label: '订单编号', type: 'text' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'orderNo', label: '订单编号', type: 'text' }),
   async oracle(ui, p) {
     await openShopTab(ui, '/me');
     await ui.tap('shop.me.coupons');

@@ -3,7 +3,7 @@
  * goal can be stated about without ambiguity, the criteria of a paid order, and oracle navigation
  * (taps on `data-ui` keys only). Files starting with `_` are not tasks.
  */
-import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import { criteria } from '../../bridge/tasks/api.ts';
 import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
@@ -13,7 +13,10 @@ import { moneyText, priceText } from '../../simulator-apps/shared/money.ts';
 import { TRAP_PAIRS } from '../../simulator-apps/shop/data.ts';
 import type { Order, Product, ShopState, Sku } from '../../simulator-apps/shop/types.ts';
 import { nextOrderId } from '../../simulator-apps/wallet/payments.ts';
-import { enterPassword, nextBillId, walletOf } from '../wallet/_helpers.ts';
+import { ensureBalance as ensureWalletBalance, nextBillId, payAtCashier, walletOf } from '../wallet/_helpers.ts';
+import { byId, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 export { bestCoupon, cartCount, moneyText, nextId, priceText, quoteLines, skuLabel, walletOf };
 
@@ -22,9 +25,7 @@ export function shopOf(state: PhoneState): ShopState {
 }
 
 export function productOf(state: PhoneState, id: string): Product {
-  const p = shopOf(state).products.find((x) => x.id === id);
-  if (!p) throw new Error(`no product ${id}`);
-  return p;
+  return byId(shopOf(state).products, id, 'product');
 }
 
 /** How a person names an option: `曜石黑 / 256GB` → `颜色：曜石黑，存储：256GB`. */
@@ -40,9 +41,7 @@ export function isTrapProduct(p: Product): boolean {
 
 /** Products whose title is unique in the catalogue. */
 export function uniqueTitled(s: ShopState): Product[] {
-  const n = new Map<string, number>();
-  for (const p of s.products) n.set(p.title, (n.get(p.title) ?? 0) + 1);
-  return s.products.filter((p) => n.get(p.title) === 1);
+  return uniquelyNamed(s.products, (p) => p.title);
 }
 
 /** Orders whose first item's title appears in no other order (so "the order of X" is unambiguous). */
@@ -50,10 +49,18 @@ export function pickOrder(state: PhoneState, rng: Rng, where: (o: Order) => bool
   const s = shopOf(state);
   const count = new Map<string, number>();
   for (const o of s.orders) for (const t of new Set(o.items.map((i) => i.title))) count.set(t, (count.get(t) ?? 0) + 1);
-  const candidates = s.orders.filter((o) => count.get(o.items[0].title) === 1 && where(o));
-  if (candidates.length === 0) return null;
-  const o = rng.pick(candidates);
-  return { orderId: o.id, title: o.items[0].title };
+  const o = pickOrNull(rng, s.orders.filter((x) => count.get(x.items[0].title) === 1 && where(x)));
+  return o && { orderId: o.id, title: o.items[0].title };
+}
+
+export interface OrderParams extends Record<string, unknown> {
+  orderId: string;
+  title: string;
+}
+
+/** The `_order` parameter: one order `pickOrder` finds, spread into orderId and title (its first item's). */
+export function orderParam(where: (o: Order) => boolean): Record<string, ParamSpec> {
+  return spreadParam('_order', ['orderId', 'title'], (state, rng) => pickOrder(state, rng, where));
 }
 
 export function orderOf(state: PhoneState, id: string): Order | undefined {
@@ -62,8 +69,7 @@ export function orderOf(state: PhoneState, id: string): Order | undefined {
 
 /** Makes the wallet able to pay `amount` comfortably (tasks are not about the balance). */
 export function ensureBalance(state: PhoneState, amount: number): void {
-  const w = walletOf(state);
-  if (w.balance < amount + 20_000) w.balance = amount + 20_000 + (w.balance % 10_000);
+  ensureWalletBalance(state, amount, 20_000);
 }
 
 /** The order the shop creates next, and the wallet records that paying it creates. */
@@ -85,7 +91,7 @@ export function paidOrderCriteria(input: JudgeInput, orderId: string): Criterion
   const bill = bills[0];
   return [
     criteria.equals('the shop order is paid (待发货)', order?.status ?? null, 'paid', `apps.shop.orders[${orderId}]`),
-    criteria.that('exactly one new wallet bill', bills.length === 1, { expected: 1, actual: bills.length, path: `apps.wallet.bills[${billId}]` }),
+    exactlyOne('exactly one new wallet bill', bills, `apps.wallet.bills[${billId}]`),
     criteria.equals('the bill pays 优选商城 for shopping', bill ? `${bill.direction}/${bill.category}/${bill.counterparty}` : null, `out/购物/${SHOP_MERCHANT}`),
     criteria.equals('the bill is the order total (fen)', bill?.amount ?? null, order?.total ?? -1),
     criteria.equals('the balance went down by the order total (fen)', fin.balance, init.balance - (order?.total ?? 0), 'apps.wallet.balance'),
@@ -135,6 +141,11 @@ export async function chooseSku(ui: OracleUi, p: Product, sku: Pick<Sku, 'values
   if (shown !== String(qty)) throw new Error(`the quantity shows ${shown}, not ${qty}`);
 }
 
+/** 首页 → 搜索 the product's title without its brand → its 商品详情. */
+export async function openProduct(ui: OracleUi, p: Product): Promise<void> {
+  await searchAndOpen(ui, p.title.slice(p.brand.length + 1), p.id);
+}
+
 /** 我的 → 我的订单 → 全部 → the order's detail. */
 export async function openOrder(ui: OracleUi, orderId: string): Promise<void> {
   await openShopTab(ui, '/me');
@@ -143,10 +154,16 @@ export async function openOrder(ui: OracleUi, orderId: string): Promise<void> {
   await ui.tap(`shop.order.${orderId}`);
 }
 
+/** An order's detail → one of its buttons (取消订单, 确认收货) → 确定 in the dialog that asks first. */
+export async function confirmOnOrder(ui: OracleUi, orderId: string, button: string): Promise<void> {
+  await openOrder(ui, orderId);
+  await ui.tap(button);
+  await ui.tap('dialog.confirm');
+}
+
 /** In the wallet's cashier (opened by the shop): 立即支付 → six digits → 完成 (back to the shop). */
 export async function payInWallet(ui: OracleUi): Promise<void> {
   if (ui.route.app !== 'wallet') throw new Error(`the wallet's cashier did not open (route ${ui.route.app}${ui.route.path})`);
-  await ui.tap('wallet.order.pay');
-  await enterPassword(ui, walletOf(ui.state).payPassword);
+  await payAtCashier(ui);
   if (ui.find('wallet.done')) await ui.tap('wallet.done');
 }

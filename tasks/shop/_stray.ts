@@ -5,13 +5,10 @@
  * adds a new record).
  */
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { ShopState } from '../../simulator-apps/shop/types.ts';
-import { overlaid, sliceWith, walkBack } from '../_shared/stray.ts';
+import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
 
-function shopWith(state: PhoneState): ShopState | null {
-  return sliceWith<ShopState>(state, 'shop', (s) => Array.isArray(s.addresses));
-}
+const SHOP: StrayApp<ShopState> = { app: 'shop', has: (s) => Array.isArray(s.addresses) };
 
 /** Walks back to the shop's tabs (reopening the app if back leaves it; sheets and dialogs close), then 我的. */
 async function toShopMe(ui: OracleUi): Promise<void> {
@@ -25,30 +22,25 @@ async function toShopMe(ui: OracleUi): Promise<void> {
 export const STRAY_ADDRESS_SUFFIX = '（校验用）';
 
 /** 我的 → 收货地址 → ✎ on a non-default address → 详细地址 + a suffix → 保存. */
-const addressDetail: StrayChange = {
-  id: 'shop.addressDetail',
-  app: 'shop',
-  plan(state) {
-    const shop = shopWith(state);
-    const a = shop?.addresses.find((x) => !x.isDefault);
-    if (!shop || !a) return null;
-    const id = a.id;
-    const text = a.detail.endsWith(STRAY_ADDRESS_SUFFIX) ? a.detail.slice(0, -STRAY_ADDRESS_SUFFIX.length) : `${a.detail}${STRAY_ADDRESS_SUFFIX}`;
-    return {
-      path: `apps.shop.addresses[${id}].detail`,
-      description: `我的 → 收货地址 → ${a.name} → 详细地址 "${text}"`,
-      apply(draft) {
-        shopWith(draft)!.addresses.find((x) => x.id === id)!.detail = text;
-      },
-      async run(ui) {
-        await toShopMe(ui);
-        await ui.tap('shop.me.addresses');
-        await ui.tap(`shop.address.edit.${id}`);
-        await ui.type('shop.addr.detail', text, { clear: true });
-        await ui.tap('shop.addr.save');
-      },
-    };
-  },
-};
+const addressDetail = sliceStray(SHOP, 'shop.addressDetail', (shop) => {
+  const a = shop.addresses.find((x) => !x.isDefault);
+  if (!a) return null;
+  const id = a.id;
+  const text = a.detail.endsWith(STRAY_ADDRESS_SUFFIX) ? a.detail.slice(0, -STRAY_ADDRESS_SUFFIX.length) : `${a.detail}${STRAY_ADDRESS_SUFFIX}`;
+  return {
+    path: `apps.shop.addresses[${id}].detail`,
+    description: `我的 → 收货地址 → ${a.name} → 详细地址 "${text}"`,
+    apply(draft) {
+      draft.addresses.find((x) => x.id === id)!.detail = text;
+    },
+    async run(ui) {
+      await toShopMe(ui);
+      await ui.tap('shop.me.addresses');
+      await ui.tap(`shop.address.edit.${id}`);
+      await ui.type('shop.addr.detail', text, { clear: true });
+      await ui.tap('shop.addr.save');
+    },
+  };
+});
 
 export const strays: StrayChange[] = [addressDetail];

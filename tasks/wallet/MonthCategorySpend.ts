@@ -2,7 +2,7 @@ import { defineTask } from '../../bridge/tasks/api.ts';
 import { billTotals, filterBills, monthKey, monthLabel } from '../../simulator-apps/wallet/logic.ts';
 import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Category } from '../../simulator-apps/wallet/types.ts';
-import { openWalletHome, walletOf, yuanAnswer } from './_helpers.ts';
+import { openBills, walletOf, yuanAnswer } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   month: string;
@@ -44,12 +44,7 @@ export default defineTask<P>({
     },
   },
   async oracle(ui, p) {
-    await openWalletHome(ui);
-    await ui.tap('wallet.action.bills');
-    await ui.tap('wallet.bills.month');
-    await ui.tap(`wallet.bills.month.${p.month}`);
-    await ui.tap('wallet.bills.category');
-    await ui.tap(`wallet.bills.cat.${p.category}`);
+    await openBills(ui, { month: p.month, category: p.category });
     const bills = filterBills(walletOf(ui.state).bills, { month: p.month, category: p.category as Category }, ui.state.os.time.timezone);
     const total = formatYuan(billTotals(bills).out);
     if (!ui.find({ key: 'wallet.bills.summary', textIncludes: `¥${total}` })) throw new Error(`the summary does not show ¥${total}`);

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { enterPassword, formatYuan, openWalletHome, paymentCriteria, walletOf } from './_helpers.ts';
+import { ensureBalance, formatYuan, openWalletHome, payAtCashier, paymentCriteria, walletOf } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   orderId: string;
@@ -26,8 +26,7 @@ export default defineTask<P>({
     },
   },
   postSample({ state, p }) {
-    const w = walletOf(state);
-    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+    ensureBalance(state, p.amount);
   },
   checkGoals(input, p) {
     const order = walletOf(input.final).orders.find((o) => o.id === p.orderId);
@@ -45,8 +44,7 @@ export default defineTask<P>({
     await ui.scrollTo(`wallet.order.${p.orderId}`, { within: 'wallet.orders.list' });
     await ui.tap(`wallet.order.${p.orderId}`);
     if (!ui.find({ key: 'wallet.order.amount', text: `¥${formatYuan(p.amount)}` })) throw new Error('the order amount is not shown');
-    await ui.tap('wallet.order.pay');
-    await enterPassword(ui, walletOf(ui.state).payPassword);
+    await payAtCashier(ui);
     await ui.tap('wallet.done');
   },
 });

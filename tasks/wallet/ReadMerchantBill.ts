@@ -3,7 +3,7 @@ import { MERCHANTS } from '../../simulator-apps/wallet/data.ts';
 import { filterBills, monthKey, monthLabel } from '../../simulator-apps/wallet/logic.ts';
 import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Bill, WalletState } from '../../simulator-apps/wallet/types.ts';
-import { openWalletHome, walletOf, yuanAnswer } from './_helpers.ts';
+import { openBills, walletOf, yuanAnswer } from './_helpers.ts';
 
 type SpendCategory = keyof typeof MERCHANTS;
 
@@ -78,10 +78,7 @@ export default defineTask<P>({
     },
   },
   async oracle(ui, p) {
-    await openWalletHome(ui);
-    await ui.tap('wallet.action.bills');
-    await ui.tap('wallet.bills.month');
-    await ui.tap(`wallet.bills.month.${p.month}`);
+    await openBills(ui, { month: p.month });
     const bill = outOf(walletOf(ui.state), p.month, p.category, ui.state.os.time.timezone).find((b) => b.counterparty === p.merchant)!;
     await ui.scrollTo(`wallet.bill.${bill.id}`, { within: 'wallet.bills.list' });
     const row = ui.find(`wallet.bill.${bill.id}`);

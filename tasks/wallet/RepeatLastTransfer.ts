@@ -1,12 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Bill } from '../../simulator-apps/wallet/types.ts';
-import { isTrapName, openWalletHome, paymentCriteria, pickPayee, transferThroughUi, walletOf } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  payeeId: string;
-  payeeName: string;
-}
+import { ensureBalance, openBills, payeeParam, type PayeeParams, paymentCriteria, transferThroughUi, walletOf } from './_helpers.ts';
 
 function lastTransferTo(bills: readonly Bill[], name: string): Bill | undefined {
   return bills.filter((b) => b.category === '转账' && b.direction === 'out' && b.counterparty === name && b.status === 'success').sort((a, b) => b.time - a.time)[0];
@@ -16,7 +11,7 @@ function lastTransferTo(bills: readonly Bill[], name: string): Bill | undefined 
  * Look up, then act: find my most recent transfer to the payee in 账单 (filter 转账, scroll), and
  * send the same amount again with the note 同上次.
  */
-export default defineTask<P>({
+export default defineTask<PayeeParams>({
   goal: (p) => `在账单里找到我最近一次转给“${p.payeeName}”的转账，再给TA转一笔同样金额的钱，转账说明写“同上次”。`,
   difficulty: 'L4',
   objective: 'action',
@@ -24,23 +19,15 @@ export default defineTask<P>({
   startApp: 'wallet',
   tags: ['payment', 'transfer', 'bills'],
   params: {
-    _payee: {
-      sampler: (state, rng) => pickPayee(state, rng, (p, s) => !isTrapName(p.name) && lastTransferTo(s.bills, p.name) !== undefined),
-      fields: { payeeId: 'payeeId', payeeName: 'payeeName' },
-    },
+    ...payeeParam((p, s) => lastTransferTo(s.bills, p.name) !== undefined),
   },
   postSample({ state, p }) {
-    const w = walletOf(state);
-    const amount = lastTransferTo(w.bills, p.payeeName)!.amount;
-    if (w.balance < amount + 10_000) w.balance = amount + 10_000 + (w.balance % 10_000);
+    ensureBalance(state, lastTransferTo(walletOf(state).bills, p.payeeName)!.amount);
   },
   checkGoals: (input, p) =>
     paymentCriteria(input, { counterparty: p.payeeName, amount: lastTransferTo(walletOf(input.init).bills, p.payeeName)!.amount, category: '转账', note: '同上次' }),
   async oracle(ui, p) {
-    await openWalletHome(ui);
-    await ui.tap('wallet.action.bills');
-    await ui.tap('wallet.bills.category');
-    await ui.tap('wallet.bills.cat.转账');
+    await openBills(ui, { category: '转账' });
     const bill = lastTransferTo(walletOf(ui.state).bills, p.payeeName)!;
     await ui.scrollTo(`wallet.bill.${bill.id}`, { within: 'wallet.bills.list' });
     await ui.tap(`wallet.bill.${bill.id}`);

@@ -1,9 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { amountText, isTrapName, pickPayee, startTransfer, walletOf } from './_helpers.ts';
+import { amountText, payeeParam, type PayeeParams, startTransfer, walletOf } from './_helpers.ts';
+import { infeasibleAnswer } from '../_shared/criteria.ts';
 
-interface P extends Record<string, unknown> {
-  payeeId: string;
-  payeeName: string;
+interface P extends PayeeParams {
   extra: number;
 }
 
@@ -19,13 +18,10 @@ export default defineTask<P>({
   startApp: 'wallet',
   tags: ['payment', 'transfer', 'infeasible'],
   params: {
-    _payee: { sampler: (state, rng) => pickPayee(state, rng, (p) => !isTrapName(p.name)), fields: { payeeId: 'payeeId', payeeName: 'payeeName' } },
+    ...payeeParam(),
     extra: { sampler: (_state, rng) => rng.int(1, 50) * 1000 },
   },
-  answer: {
-    fields: [{ id: 'result', label: '转账结果', hint: '转账成功后的余额（元）', type: 'number' }],
-    infeasible: true,
-  },
+  answer: infeasibleAnswer({ id: 'result', label: '转账结果', hint: '转账成功后的余额（元）', type: 'number' }),
   async oracle(ui, p) {
     const amount = walletOf(ui.state).balance + p.extra;
     await startTransfer(ui, p.payeeId, amount);

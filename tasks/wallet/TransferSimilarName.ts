@@ -1,10 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { TRAP_PAYEES } from '../../simulator-apps/wallet/data.ts';
-import { TRANSFER_NOTES, amountText, paymentCriteria, transferThroughUi, walletOf } from './_helpers.ts';
+import { TRANSFER_NOTES, amountText, ensureBalance, type PayeeParams, paymentCriteria, transferThroughUi, walletOf } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  payeeId: string;
-  payeeName: string;
+interface P extends PayeeParams {
   lookAlike: string;
   amount: number;
   note: string;
@@ -35,8 +33,7 @@ export default defineTask<P>({
     note: { type: 'enum', values: TRANSFER_NOTES },
   },
   postSample({ state, p }) {
-    const w = walletOf(state);
-    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+    ensureBalance(state, p.amount);
   },
   checkGoals: (input, p) => paymentCriteria(input, { counterparty: p.payeeName, amount: p.amount, category: '转账', note: p.note }),
   async oracle(ui, p) {

@@ -1,9 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { amountText, isTrapName, paymentCriteria, pickPayee, transferThroughUi, walletOf } from './_helpers.ts';
+import { amountText, ensureBalance, payeeParam, type PayeeParams, paymentCriteria, transferThroughUi } from './_helpers.ts';
 
-interface P extends Record<string, unknown> {
-  payeeId: string;
-  payeeName: string;
+interface P extends PayeeParams {
   amount: number;
 }
 
@@ -15,13 +13,12 @@ export default defineTask<P>({
   startApp: 'wallet',
   tags: ['payment', 'transfer'],
   params: {
-    _payee: { sampler: (state, rng) => pickPayee(state, rng, (p) => !isTrapName(p.name)), fields: { payeeId: 'payeeId', payeeName: 'payeeName' } },
+    ...payeeParam(),
     amount: { sampler: (_state, rng) => rng.int(5, 60) * 500 + rng.pick([0, 0, 50, 88]) },
   },
   postSample({ state, p }) {
     // Enough money for the transfer, whatever the seed's balance.
-    const w = walletOf(state);
-    if (w.balance < p.amount + 10_000) w.balance = p.amount + 10_000 + (w.balance % 10_000);
+    ensureBalance(state, p.amount);
   },
   checkGoals: (input, p) => paymentCriteria(input, { counterparty: p.payeeName, amount: p.amount, category: '转账' }),
   async oracle(ui, p) {

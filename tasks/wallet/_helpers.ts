@@ -3,7 +3,7 @@
  * payment task makes, and oracle navigation (taps on `data-ui` keys only). Files starting with
  * `_` are not tasks.
  */
-import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
+import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import { criteria } from '../../bridge/tasks/api.ts';
 import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
@@ -11,6 +11,9 @@ import { nextBillId } from '../../simulator-apps/wallet/logic.ts';
 import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import { TRAP_PAYEES } from '../../simulator-apps/wallet/data.ts';
 import type { Bill, Payee, WalletState } from '../../simulator-apps/wallet/types.ts';
+import { addedRecords, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 
 export { formatYuan, nextBillId };
 
@@ -37,16 +40,29 @@ export function isTrapName(name: string): boolean {
 /** A payee whose name is unique, satisfying `where`. */
 export function pickPayee(state: PhoneState, rng: Rng, where: (p: Payee, s: WalletState) => boolean = () => true): { payeeId: string; payeeName: string } | null {
   const s = walletOf(state);
-  const candidates = s.payees.filter((p) => s.payees.filter((q) => q.name === p.name).length === 1 && where(p, s));
-  if (candidates.length === 0) return null;
-  const p = rng.pick(candidates);
-  return { payeeId: p.id, payeeName: p.name };
+  const p = pickOrNull(rng, uniquelyNamed(s.payees, (x) => x.name, (x) => where(x, s)));
+  return p && { payeeId: p.id, payeeName: p.name };
+}
+
+export interface PayeeParams extends Record<string, unknown> {
+  payeeId: string;
+  payeeName: string;
+}
+
+/** The `_payee` parameter: one payee (a unique name, no look-alike) satisfying `where`, spread into payeeId and payeeName. */
+export function payeeParam(where: (p: Payee, s: WalletState) => boolean = () => true): Record<string, ParamSpec> {
+  return spreadParam('_payee', ['payeeId', 'payeeName'], (state, rng) => pickPayee(state, rng, (p, s) => !isTrapName(p.name) && where(p, s)));
+}
+
+/** Makes the wallet able to pay `amount` with `margin` to spare (a task is not about a short balance). */
+export function ensureBalance(state: PhoneState, amount: number, margin = 10_000): void {
+  const w = walletOf(state);
+  if (w.balance < amount + margin) w.balance = amount + margin + (w.balance % 10_000);
 }
 
 /** Bills in `final` that were not in `init`. */
 export function newBills(input: JudgeInput): Bill[] {
-  const before = new Set(walletOf(input.init).bills.map((b) => b.id));
-  return walletOf(input.final).bills.filter((b) => !before.has(b.id));
+  return addedRecords(walletOf(input.init).bills, walletOf(input.final).bills);
 }
 
 /**
@@ -61,7 +77,7 @@ export function paymentCriteria(input: JudgeInput, want: { counterparty: string;
   const added = newBills(input);
   const bill = added[0];
   const out: Criterion[] = [
-    criteria.that('exactly one new bill', added.length === 1, { expected: 1, actual: added.length, path: billPath }),
+    exactlyOne('exactly one new bill', added, billPath),
     criteria.equals('its counterparty', bill?.counterparty ?? null, want.counterparty),
     criteria.equals('its amount (fen)', bill?.amount ?? null, want.amount),
     criteria.equals('it is an outgoing payment', bill ? `${bill.direction}/${bill.category}` : null, `out/${want.category}`),
@@ -83,9 +99,29 @@ export async function openWalletHome(ui: OracleUi): Promise<void> {
   if (ui.route.path !== '/') throw new Error(`could not get back to the wallet home (route ${ui.route.path})`);
 }
 
+/** 钱包 → 账单, filtered to a month and a category when given. */
+export async function openBills(ui: OracleUi, filter: { month?: string; category?: string } = {}): Promise<void> {
+  await openWalletHome(ui);
+  await ui.tap('wallet.action.bills');
+  if (filter.month !== undefined) {
+    await ui.tap('wallet.bills.month');
+    await ui.tap(`wallet.bills.month.${filter.month}`);
+  }
+  if (filter.category !== undefined) {
+    await ui.tap('wallet.bills.category');
+    await ui.tap(`wallet.bills.cat.${filter.category}`);
+  }
+}
+
 /** Taps six digits on the keypad that is on screen. */
 export async function enterPassword(ui: OracleUi, password: string): Promise<void> {
   for (const d of password) await ui.tap(`wallet.key.${d}`);
+}
+
+/** In the cashier another app opened (or an order's page): 立即支付 → the six digits. */
+export async function payAtCashier(ui: OracleUi): Promise<void> {
+  await ui.tap('wallet.order.pay');
+  await enterPassword(ui, walletOf(ui.state).payPassword);
 }
 
 /** 转账 → payee → amount (and note) → 转账. Stops on the transfer screen (before any confirm sheet when refused). */

@@ -4,13 +4,10 @@
  * and so gets another app's change.
  */
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { WalletState } from '../../simulator-apps/wallet/types.ts';
-import { overlaid, sliceWith, walkBack } from '../_shared/stray.ts';
+import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
 
-function walletWith(state: PhoneState): WalletState | null {
-  return sliceWith<WalletState>(state, 'wallet', (w) => typeof w.hideBalance === 'boolean');
-}
+const WALLET: StrayApp<WalletState> = { app: 'wallet', has: (w) => typeof w.hideBalance === 'boolean' };
 
 /** Back to the wallet's home from anywhere: sheets and dialogs close, other apps give way. */
 async function toWalletHome(ui: OracleUi): Promise<void> {
@@ -22,25 +19,19 @@ async function toWalletHome(ui: OracleUi): Promise<void> {
 }
 
 /** 钱包 → the eye on the balance card. Writes `apps.wallet.hideBalance`. */
-const hideBalance: StrayChange = {
-  id: 'wallet.hideBalance',
-  app: 'wallet',
-  plan(state) {
-    const w = walletWith(state);
-    if (!w) return null;
-    const hide = !w.hideBalance;
-    return {
-      path: 'apps.wallet.hideBalance',
-      description: `钱包 → 余额旁的眼睛 → ${hide ? '隐藏' : '显示'}余额`,
-      apply(draft) {
-        walletWith(draft)!.hideBalance = hide;
-      },
-      async run(ui) {
-        await toWalletHome(ui);
-        await ui.tap('wallet.balance.toggle');
-      },
-    };
-  },
-};
+const hideBalance = sliceStray(WALLET, 'wallet.hideBalance', (w) => {
+  const hide = !w.hideBalance;
+  return {
+    path: 'apps.wallet.hideBalance',
+    description: `钱包 → 余额旁的眼睛 → ${hide ? '隐藏' : '显示'}余额`,
+    apply(draft) {
+      draft.hideBalance = hide;
+    },
+    async run(ui) {
+      await toWalletHome(ui);
+      await ui.tap('wallet.balance.toggle');
+    },
+  };
+});
 
 export const strays: StrayChange[] = [hideBalance];

@@ -1,0 +1,14 @@
+/**
+ * Parameter builders every suite's helpers use: one draw that yields a record, spread into
+ * parameters named as its fields (`_chat` → chatId, contactId, contactName).
+ */
+import type { ParamSpec, Rng } from '../../bridge/tasks/types.ts';
+import type { PhoneState } from '../../bridge/protocol/state.ts';
+
+/**
+ * The parameter `name` (a virtual `_…` one): `draw` picks one record (or null when the state has
+ * none that fits), and each of `fields` becomes the parameter of the same name.
+ */
+export function spreadParam(name: string, fields: readonly string[], draw: (state: PhoneState, rng: Rng) => object | null): Record<string, ParamSpec> {
+  return { [name]: { sampler: draw, fields: Object.fromEntries(fields.map((f) => [f, f])) } };
+}
