@@ -1,4 +1,5 @@
 /**
+ * Long file: one fixture page and the walker's every node kind, pinned against the plain walk.
  * The UI tree walker is tuned for speed (few layout and style reads, no walk of leaf subtrees that
  * cannot emit anything); these tests pin that its output stays exactly the one of the plain
  * walker it replaced, kept below as `reference`. jsdom has no layout, so geometry, computed style
