@@ -126,6 +126,11 @@ export function durationLabel(min: number): string {
   return h > 0 ? `${h}时${pad2(min % 60)}分` : `${min}分`;
 }
 
+/** The journey an order keeps from its train (the train's own fields, in the order's key order). */
+export function tripOf(train: Pick<Train, 'no' | 'date' | 'from' | 'to' | 'dep' | 'arr' | 'days'> & { id: string | null }): Pick<Order, 'trainId' | 'trainNo' | 'date' | 'from' | 'to' | 'dep' | 'arr' | 'days'> {
+  return { trainId: train.id, trainNo: train.no, date: train.date, from: train.from, to: train.to, dep: train.dep, arr: train.arr, days: train.days };
+}
+
 export function departsAt(t: Pick<Train, 'date' | 'dep'>): number {
   return timeAt(t.date, t.dep);
 }
@@ -481,14 +486,7 @@ export function book(apps: AppsDraft, req: BookRequest): BookResult {
     id,
     no,
     status: 'unpaid',
-    trainId: train.id,
-    trainNo: train.no,
-    date: train.date,
-    from: train.from,
-    to: train.to,
-    dep: train.dep,
-    arr: train.arr,
-    days: train.days,
+    ...tripOf(train),
     seatClass: req.cls,
     tickets,
     total,
@@ -667,14 +665,7 @@ export function changeOrder(apps: AppsDraft, req: { orderId: string; trainId: st
     id,
     no,
     status: 'unpaid',
-    trainId: train.id,
-    trainNo: train.no,
-    date: train.date,
-    from: train.from,
-    to: train.to,
-    dep: train.dep,
-    arr: train.arr,
-    days: train.days,
+    ...tripOf(train),
     seatClass: old.seatClass,
     tickets,
     total: q.newTotal,

@@ -7,7 +7,7 @@
 import type { Rng } from '../shared/rng.ts';
 import { CLASSES_BY_TYPE, CORRIDORS, ID_AREAS, ME_NAMES, OTHER_NAMES, SPEED, TARIFF, TRAP_PASSENGERS, type Corridor } from './data.ts';
 import { addDays } from '../shared/dates.ts';
-import { assignSeats, clockOf, dateKey, fareFor, idCheckChar, orderNumber, PAY_WINDOW_MS, refundRate, roundHalfYuan, ticketFee, timeAt } from './logic.ts';
+import { assignSeats, clockOf, dateKey, fareFor, idCheckChar, orderNumber, PAY_WINDOW_MS, refundRate, roundHalfYuan, ticketFee, timeAt, tripOf } from './logic.ts';
 import type { Order, Passenger, PassengerKind, RailwayState, Seat, SeatClass, Ticket, Train, TrainType } from './types.ts';
 
 export interface RailwaySeedContext {
@@ -171,14 +171,7 @@ function makeOrder(
     id,
     no,
     status,
-    trainId: train.id,
-    trainNo: train.no,
-    date: train.date,
-    from: train.from,
-    to: train.to,
-    dep: train.dep,
-    arr: train.arr,
-    days: train.days,
+    ...tripOf(train),
     seatClass: cls,
     tickets,
     total,
