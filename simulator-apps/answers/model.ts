@@ -2,17 +2,15 @@
  * The answer sheet's actions: each applies a pure rule from ./logic.ts to the phone's state
  * through `phone.update` (which bumps the revision). Screens call these; they never write the state.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
 import { ANSWERS_APP_ID } from './logic.ts';
 import type { AnswersState } from './types.ts';
 
-export class AnswersModel {
-  constructor(readonly phone: Phone) {}
-
-  /** The slice, or undefined when the state has no answers app. */
-  get data(): DeepReadonly<AnswersState> | undefined {
-    return this.phone.app<AnswersState>(ANSWERS_APP_ID);
+export class AnswersModel extends AppModel<AnswersState> {
+  constructor(phone: Phone) {
+    super(phone, ANSWERS_APP_ID);
   }
 
   get canSubmit(): boolean {
@@ -25,30 +23,26 @@ export class AnswersModel {
     return d ? rules.valueOf(d, fieldId) : '';
   }
 
-  #mutate<R>(fn: (s: AnswersState) => R): R {
-    return this.phone.update((state) => fn(state.apps[ANSWERS_APP_ID] as unknown as AnswersState));
-  }
-
   setValue(fieldId: string, value: string): void {
     if (!this.data || this.value(fieldId) === value) return;
-    this.#mutate((s) => rules.setValue(s, fieldId, value));
+    this.mutate((s) => rules.setValue(s, fieldId, value));
   }
 
   setInfeasible(infeasible: boolean): void {
     if (!this.data || this.data.infeasible === infeasible) return;
-    this.#mutate((s) => rules.setInfeasible(s, infeasible));
+    this.mutate((s) => rules.setInfeasible(s, infeasible));
   }
 
   setReason(reason: string): void {
     if (!this.data || this.data.reason === reason) return;
-    this.#mutate((s) => rules.setReason(s, reason));
+    this.mutate((s) => rules.setReason(s, reason));
   }
 
   /** Records the submission and shows the 已提交 toast; false when the sheet is not ready. */
   submit(): boolean {
     if (!this.canSubmit) return false;
     const now = this.phone.now;
-    const ok = this.#mutate((s) => rules.submit(s, now));
+    const ok = this.mutate((s) => rules.submit(s, now));
     if (ok) this.phone.toast('已提交');
     return ok;
   }

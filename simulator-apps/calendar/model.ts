@@ -6,7 +6,8 @@
  * Transient UI memory (unsaved edit forms) lives here, outside the state tree, per phone and
  * epoch: leaving the app and coming back finds the form as it was; a reset forgets it.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel, DraftMemory, perEpoch } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
 import { CALENDAR_ROOT } from './routes.ts';
 import type { CalendarState } from './types.ts';
@@ -14,18 +15,15 @@ import type { CalendarState } from './types.ts';
 export const CALENDAR_APP_ID = 'calendar';
 
 interface Memory {
-  epoch: number;
-  drafts: Map<string, rules.EventDraft>;
+  drafts: DraftMemory<rules.EventDraft>;
   search: string;
 }
 
-const memories = new WeakMap<Phone, Memory>();
+const memoryOf = perEpoch<Memory>(() => ({ drafts: new DraftMemory(), search: '' }));
 
-export class CalendarModel {
-  constructor(readonly phone: Phone) {}
-
-  get data(): DeepReadonly<CalendarState> | undefined {
-    return this.phone.app<CalendarState>(CALENDAR_APP_ID);
+export class CalendarModel extends AppModel<CalendarState> {
+  constructor(phone: Phone) {
+    super(phone, CALENDAR_APP_ID);
   }
 
   /** The slice as the pure rules take it (read-only by convention). */
@@ -38,31 +36,14 @@ export class CalendarModel {
   }
 
   get #memory(): Memory {
-    let m = memories.get(this.phone);
-    if (!m || m.epoch !== this.phone.epoch) {
-      m = { epoch: this.phone.epoch, drafts: new Map(), search: '' };
-      memories.set(this.phone, m);
-    }
-    return m;
-  }
-
-  #mutate<R>(fn: (s: CalendarState) => R): R {
-    return this.phone.update((state) => fn(state.apps[CALENDAR_APP_ID] as unknown as CalendarState));
+    return memoryOf(this.phone);
   }
 
   // --- transient memory --------------------------------------------------------------------------
 
-  getDraft(key: string): rules.EventDraft | undefined {
-    const d = this.#memory.drafts.get(key);
-    return d ? (JSON.parse(JSON.stringify(d)) as rules.EventDraft) : undefined;
-  }
-
-  keepDraft(key: string, draft: rules.EventDraft): void {
-    this.#memory.drafts.set(key, JSON.parse(JSON.stringify(draft)) as rules.EventDraft);
-  }
-
-  dropDraft(key: string): void {
-    this.#memory.drafts.delete(key);
+  /** Unsaved event forms, by the form's path. */
+  get drafts(): DraftMemory<rules.EventDraft> {
+    return this.#memory.drafts;
   }
 
   get search(): string {
@@ -83,7 +64,7 @@ export class CalendarModel {
   addEvent(draft: rules.EventDraft): { error: string } | { id: string } {
     const error = rules.draftError(draft);
     if (error) return { error };
-    return { id: this.#mutate((s) => rules.addEvent(s, draft).id) };
+    return { id: this.mutate((s) => rules.addEvent(s, draft).id) };
   }
 
   /** Saves the form over every occurrence (`scope: 'all'`) or only the one on `date`. */
@@ -91,18 +72,18 @@ export class CalendarModel {
     const error = rules.draftError(draft);
     if (error) return { error };
     if (scope === 'one') {
-      const e = this.#mutate((s) => rules.updateOccurrence(s, id, date, draft));
+      const e = this.mutate((s) => rules.updateOccurrence(s, id, date, draft));
       return e ? { id: e.id, date: e.startDate } : { error: '该日程不存在' };
     }
-    const ok = this.#mutate((s) => rules.updateEvent(s, id, date, draft));
+    const ok = this.mutate((s) => rules.updateEvent(s, id, date, draft));
     return ok ? { id, date: draft.startDate } : { error: '该日程不存在' };
   }
 
   deleteEvent(id: string): void {
-    this.#mutate((s) => rules.deleteEvent(s, id));
+    this.mutate((s) => rules.deleteEvent(s, id));
   }
 
   deleteOccurrence(id: string, date: string): void {
-    this.#mutate((s) => rules.deleteOccurrence(s, id, date));
+    this.mutate((s) => rules.deleteOccurrence(s, id, date));
   }
 }

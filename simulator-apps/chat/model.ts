@@ -3,6 +3,7 @@
  * through `phone.update` (which bumps the revision) and navigates where a user would land.
  * Screens call these; they never write the state themselves.
  */
+import { AppModel } from '../os/appModel.ts';
 import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
 import * as money from './transfer.ts';
@@ -11,16 +12,9 @@ import type { WalletState } from '../wallet/types.ts';
 
 export const CHAT_APP_ID = 'chat';
 
-export class ChatModel {
-  constructor(readonly phone: Phone) {}
-
-  /** The slice, or undefined when the state has no chat app. */
-  get data(): DeepReadonly<ChatState> | undefined {
-    return this.phone.app<ChatState>(CHAT_APP_ID);
-  }
-
-  #mutate<R>(fn: (s: ChatState) => R): R {
-    return this.phone.update((state) => fn(state.apps[CHAT_APP_ID] as unknown as ChatState));
+export class ChatModel extends AppModel<ChatState> {
+  constructor(phone: Phone) {
+    super(phone, CHAT_APP_ID);
   }
 
   /** The wallet slice (read only), or undefined when the phone has no wallet. */
@@ -31,7 +25,7 @@ export class ChatModel {
   openChat(chatId: string): void {
     const d = this.data;
     const chat = d ? [...d.chats, ...d.groups].find((c) => c.id === chatId) : undefined;
-    if (chat && chat.unread > 0) this.#mutate((s) => rules.markThreadRead(s, chatId));
+    if (chat && chat.unread > 0) this.mutate((s) => rules.markThreadRead(s, chatId));
     this.phone.push(`/chat/${chatId}`);
   }
 
@@ -46,13 +40,13 @@ export class ChatModel {
   ensureChat(contactId: string): string {
     const existing = this.data?.chats.find((c) => c.contactId === contactId);
     if (existing) return existing.id;
-    return this.#mutate((s) => rules.ensureChat(s, contactId).id);
+    return this.mutate((s) => rules.ensureChat(s, contactId).id);
   }
 
   send(chatId: string, text: string): boolean {
     if (text.trim() === '') return false;
     const now = this.phone.now;
-    return this.#mutate((s) => rules.sendToThread(s, chatId, text, now)) !== null;
+    return this.mutate((s) => rules.sendToThread(s, chatId, text, now)) !== null;
   }
 
   setDraft(chatId: string, text: string): void {
@@ -60,111 +54,111 @@ export class ChatModel {
     const chat = d ? [...d.chats, ...d.groups].find((c) => c.id === chatId) : undefined;
     const value = text.trim() === '' ? '' : text;
     if (!chat || chat.draft === value) return;
-    this.#mutate((s) => rules.setThreadDraft(s, chatId, text));
+    this.mutate((s) => rules.setThreadDraft(s, chatId, text));
   }
 
   setPinned(chatId: string, pinned: boolean): void {
-    this.#mutate((s) => rules.setThreadFlag(s, chatId, 'pinned', pinned));
+    this.mutate((s) => rules.setThreadFlag(s, chatId, 'pinned', pinned));
   }
 
   setMuted(chatId: string, muted: boolean): void {
-    this.#mutate((s) => rules.setThreadFlag(s, chatId, 'muted', muted));
+    this.mutate((s) => rules.setThreadFlag(s, chatId, 'muted', muted));
   }
 
   markRead(chatId: string): void {
-    this.#mutate((s) => rules.markThreadRead(s, chatId));
+    this.mutate((s) => rules.markThreadRead(s, chatId));
   }
 
   markUnread(chatId: string): void {
-    this.#mutate((s) => rules.markThreadUnread(s, chatId));
+    this.mutate((s) => rules.markThreadUnread(s, chatId));
   }
 
   clearHistory(chatId: string): void {
-    this.#mutate((s) => rules.clearThread(s, chatId));
+    this.mutate((s) => rules.clearThread(s, chatId));
   }
 
   deleteChat(chatId: string): void {
-    this.#mutate((s) => rules.deleteChat(s, chatId));
+    this.mutate((s) => rules.deleteChat(s, chatId));
   }
 
   setRemark(contactId: string, remark: string): void {
-    this.#mutate((s) => rules.setRemark(s, contactId, remark));
+    this.mutate((s) => rules.setRemark(s, contactId, remark));
   }
 
   setStarred(contactId: string, starred: boolean): void {
-    this.#mutate((s) => rules.setStarred(s, contactId, starred));
+    this.mutate((s) => rules.setStarred(s, contactId, starred));
   }
 
   setMyName(name: string): void {
-    this.#mutate((s) => rules.setMyName(s, name));
+    this.mutate((s) => rules.setMyName(s, name));
   }
 
   setMySignature(signature: string): void {
-    this.#mutate((s) => rules.setMySignature(s, signature));
+    this.mutate((s) => rules.setMySignature(s, signature));
   }
 
   // Groups
 
   /** 发起群聊 → 完成: creates the group and opens it in place of the picker. */
   createGroup(memberIds: readonly string[]): string {
-    const id = this.#mutate((s) => rules.createGroup(s, memberIds).id);
+    const id = this.mutate((s) => rules.createGroup(s, memberIds).id);
     this.phone.setStack(['/chats', `/chat/${id}`]);
     return id;
   }
 
   renameGroup(groupId: string, name: string): void {
-    this.#mutate((s) => rules.renameGroup(s, groupId, name));
+    this.mutate((s) => rules.renameGroup(s, groupId, name));
   }
 
   setGroupNickname(groupId: string, nickname: string): void {
-    this.#mutate((s) => rules.setGroupNickname(s, groupId, nickname));
+    this.mutate((s) => rules.setGroupNickname(s, groupId, nickname));
   }
 
   setAnnouncement(groupId: string, text: string): void {
-    this.#mutate((s) => rules.setAnnouncement(s, groupId, text));
+    this.mutate((s) => rules.setAnnouncement(s, groupId, text));
   }
 
   addMembers(groupId: string, contactIds: readonly string[]): void {
     if (contactIds.length === 0) return;
-    this.#mutate((s) => rules.addMembers(s, groupId, contactIds));
+    this.mutate((s) => rules.addMembers(s, groupId, contactIds));
   }
 
   removeMembers(groupId: string, contactIds: readonly string[]): void {
     if (contactIds.length === 0) return;
-    this.#mutate((s) => {
+    this.mutate((s) => {
       for (const id of contactIds) rules.removeMember(s, groupId, id);
     });
   }
 
   leaveGroup(groupId: string): void {
-    this.#mutate((s) => rules.leaveGroup(s, groupId));
+    this.mutate((s) => rules.leaveGroup(s, groupId));
     this.phone.setStack(['/chats']);
   }
 
   // Moments
 
   toggleLike(momentId: string): void {
-    this.#mutate((s) => rules.toggleLike(s, momentId));
+    this.mutate((s) => rules.toggleLike(s, momentId));
   }
 
   comment(momentId: string, text: string, replyTo: string): boolean {
     if (text.trim() === '') return false;
     const now = this.phone.now;
-    return this.#mutate((s) => rules.addComment(s, { momentId, text, replyTo, now })) !== null;
+    return this.mutate((s) => rules.addComment(s, { momentId, text, replyTo, now })) !== null;
   }
 
   deleteComment(momentId: string, commentId: string): void {
-    this.#mutate((s) => rules.deleteComment(s, momentId, commentId));
+    this.mutate((s) => rules.deleteComment(s, momentId, commentId));
   }
 
   postMoment(text: string, images: MomentImage[], visibility: Visibility): boolean {
     if (text.trim() === '' && images.length === 0) return false;
     const now = this.phone.now;
-    return this.#mutate((s) => rules.postMoment(s, { text, images, visibility, now })) !== null;
+    return this.mutate((s) => rules.postMoment(s, { text, images, visibility, now })) !== null;
   }
 
   deleteMoment(momentId: string): void {
-    this.#mutate((s) => rules.deleteMoment(s, momentId));
+    this.mutate((s) => rules.deleteMoment(s, momentId));
   }
 
   // Transfers (chat + wallet in one update)

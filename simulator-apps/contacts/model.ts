@@ -6,7 +6,8 @@
  * Transient UI memory (each tab's back stack, unsaved edit forms, the dialler's digits) lives
  * here, outside the state tree, per phone and epoch: a reset forgets it.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel, DraftMemory, TabStacks, perEpoch } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
 import { CONTACTS_ROOT, tabOf, type ContactsTab } from './routes.ts';
 import type { ContactsState } from './types.ts';
@@ -14,33 +15,21 @@ import type { ContactsState } from './types.ts';
 export const CONTACTS_APP_ID = 'contacts';
 
 interface Memory {
-  epoch: number;
-  tabStacks: Map<ContactsTab, string[]>;
-  drafts: Map<string, rules.ContactDraft>;
+  tabs: TabStacks<ContactsTab>;
+  drafts: DraftMemory<rules.ContactDraft>;
   dialed: string;
   logFilter: 'all' | 'missed';
 }
 
-const memories = new WeakMap<Phone, Memory>();
+const memoryOf = perEpoch<Memory>(() => ({ tabs: new TabStacks(), drafts: new DraftMemory(), dialed: '', logFilter: 'all' }));
 
-export class ContactsModel {
-  constructor(readonly phone: Phone) {}
-
-  get data(): DeepReadonly<ContactsState> | undefined {
-    return this.phone.app<ContactsState>(CONTACTS_APP_ID);
+export class ContactsModel extends AppModel<ContactsState> {
+  constructor(phone: Phone) {
+    super(phone, CONTACTS_APP_ID);
   }
 
   get #memory(): Memory {
-    let m = memories.get(this.phone);
-    if (!m || m.epoch !== this.phone.epoch) {
-      m = { epoch: this.phone.epoch, tabStacks: new Map(), drafts: new Map(), dialed: '', logFilter: 'all' };
-      memories.set(this.phone, m);
-    }
-    return m;
-  }
-
-  #mutate<R>(fn: (s: ContactsState) => R): R {
-    return this.phone.update((state) => fn(state.apps[CONTACTS_APP_ID] as unknown as ContactsState));
+    return memoryOf(this.phone);
   }
 
   #stack(): string[] {
@@ -56,32 +45,21 @@ export class ContactsModel {
     if (tab === current) {
       if (stack.length > 1) this.phone.setStack([tab]);
     } else {
-      this.#memory.tabStacks.set(current, stack);
-      const saved = this.#memory.tabStacks.get(tab);
-      this.phone.setStack(saved && saved.length > 0 ? saved : [tab]);
+      this.#memory.tabs.switchTo(this.phone, current, stack, tab);
     }
     if (tab === '/log') this.markMissedSeen();
   }
 
   /** Whether a path is still somewhere a user can come back to (the stack in front, or a tab's saved stack). */
   isReachable(path: string): boolean {
-    if (this.#stack().includes(path)) return true;
-    for (const s of this.#memory.tabStacks.values()) if (s.includes(path)) return true;
-    return false;
+    return this.#memory.tabs.isReachable(this.#stack(), path);
   }
 
   // --- transient memory --------------------------------------------------------------------------
 
-  getDraft(key: string): rules.ContactDraft | undefined {
-    return this.#memory.drafts.get(key);
-  }
-
-  keepDraft(key: string, draft: rules.ContactDraft): void {
-    this.#memory.drafts.set(key, JSON.parse(JSON.stringify(draft)) as rules.ContactDraft);
-  }
-
-  dropDraft(key: string): void {
-    this.#memory.drafts.delete(key);
+  /** Unsaved contact forms, by contact id (or `new`). */
+  get drafts(): DraftMemory<rules.ContactDraft> {
+    return this.#memory.drafts;
   }
 
   get dialed(): string {
@@ -106,7 +84,7 @@ export class ContactsModel {
     const d = this.data;
     if (d && rules.unseenMissed(d as ContactsState) > 0) {
       const now = this.phone.now;
-      this.#mutate((s) => rules.markMissedSeen(s, now));
+      this.mutate((s) => rules.markMissedSeen(s, now));
     }
   }
 
@@ -115,40 +93,40 @@ export class ContactsModel {
     const error = rules.draftError(draft);
     if (error) return { error };
     if (contactId) {
-      this.#mutate((s) => rules.updateContact(s, contactId, draft));
+      this.mutate((s) => rules.updateContact(s, contactId, draft));
       return { id: contactId };
     }
-    return { id: this.#mutate((s) => rules.addContact(s, draft).id) };
+    return { id: this.mutate((s) => rules.addContact(s, draft).id) };
   }
 
   deleteContact(contactId: string): void {
-    this.#mutate((s) => rules.deleteContact(s, contactId));
+    this.mutate((s) => rules.deleteContact(s, contactId));
   }
 
   setFavorite(contactId: string, favorite: boolean): void {
-    this.#mutate((s) => rules.setFavorite(s, contactId, favorite));
+    this.mutate((s) => rules.setFavorite(s, contactId, favorite));
   }
 
   addToGroup(groupId: string, contactId: string): void {
-    this.#mutate((s) => rules.addToGroup(s, groupId, contactId));
+    this.mutate((s) => rules.addToGroup(s, groupId, contactId));
   }
 
   removeFromGroup(groupId: string, contactId: string): void {
-    this.#mutate((s) => rules.removeFromGroup(s, groupId, contactId));
+    this.mutate((s) => rules.removeFromGroup(s, groupId, contactId));
   }
 
   /** Places a call: recorded at once (duration 0), then the in-call screen. */
   call(number: string): void {
     if (rules.normalizeNumber(number) === '') return;
     const now = this.phone.now;
-    const entry = this.#mutate((s) => rules.placeCall(s, number, now));
+    const entry = this.mutate((s) => rules.placeCall(s, number, now));
     this.phone.push(`/call/${entry.id}`);
   }
 
   /** 挂断: the call's duration becomes the virtual time since it was placed; back to where the call started. */
   hangUp(callId: string): void {
     const now = this.phone.now;
-    this.#mutate((s) => rules.endCall(s, callId, now));
+    this.mutate((s) => rules.endCall(s, callId, now));
     this.phone.back();
   }
 

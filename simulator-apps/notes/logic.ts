@@ -380,10 +380,6 @@ export function editorOf(d: Pick<Draft, 'title' | 'body' | 'tags' | 'palette' | 
   return { title: d.title, body: d.body, tags: d.tags.slice(), palette: d.palette, category: d.category, visibility: d.visibility, city: d.city };
 }
 
-export function sameEditor(a: EditorDraft, b: EditorDraft): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** Whether the editor holds anything worth keeping (title, body or tags). */
 export function hasContent(d: EditorDraft): boolean {
   return d.title.trim() !== '' || d.body.trim() !== '' || d.tags.length > 0;

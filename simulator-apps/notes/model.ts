@@ -6,7 +6,8 @@
  * Transient UI memory (each tab's back stack, the editor's unsaved text) lives here, outside the
  * state tree, per phone and epoch: a reset forgets it.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel, DraftMemory, TabStacks, perEpoch } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import type { ChatState } from '../chat/types.ts';
 import { shareTargets, shareToChat, type ShareTarget } from '../chat/share.ts';
 import * as rules from './logic.ts';
@@ -16,32 +17,20 @@ import type { NotesState, NotificationKind } from './types.ts';
 export const NOTES_APP_ID = 'notes';
 
 interface Memory {
-  epoch: number;
-  tabStacks: Map<NotesTab, string[]>;
-  editors: Map<string, rules.EditorDraft>;
+  tabs: TabStacks<NotesTab>;
+  editors: DraftMemory<rules.EditorDraft>;
   searchText: string;
 }
 
-const memories = new WeakMap<Phone, Memory>();
+const memoryOf = perEpoch<Memory>(() => ({ tabs: new TabStacks(), editors: new DraftMemory(), searchText: '' }));
 
-export class NotesModel {
-  constructor(readonly phone: Phone) {}
-
-  get data(): DeepReadonly<NotesState> | undefined {
-    return this.phone.app<NotesState>(NOTES_APP_ID);
+export class NotesModel extends AppModel<NotesState> {
+  constructor(phone: Phone) {
+    super(phone, NOTES_APP_ID);
   }
 
   get #memory(): Memory {
-    let m = memories.get(this.phone);
-    if (!m || m.epoch !== this.phone.epoch) {
-      m = { epoch: this.phone.epoch, tabStacks: new Map(), editors: new Map(), searchText: '' };
-      memories.set(this.phone, m);
-    }
-    return m;
-  }
-
-  #mutate<R>(fn: (s: NotesState) => R): R {
-    return this.phone.update((state) => fn(state.apps[NOTES_APP_ID] as unknown as NotesState));
+    return memoryOf(this.phone);
   }
 
   /** Runs a rule on a copy first: a refusal leaves the state (and its revision) untouched. */
@@ -49,7 +38,7 @@ export class NotesModel {
     const copy = JSON.parse(JSON.stringify(this.data)) as NotesState;
     const dry = fn(copy);
     if (dry) return dry;
-    return this.#mutate(fn);
+    return this.mutate(fn);
   }
 
   #stack(): string[] {
@@ -66,30 +55,19 @@ export class NotesModel {
       if (stack.length > 1) this.phone.setStack([stack[0]]);
       return;
     }
-    this.#memory.tabStacks.set(current, stack);
-    const saved = this.#memory.tabStacks.get(tab);
-    this.phone.setStack(saved && saved.length > 0 ? saved : [tab]);
+    this.#memory.tabs.switchTo(this.phone, current, stack, tab);
   }
 
   /** Whether a path is still somewhere a user can come back to. */
   isReachable(path: string): boolean {
-    if (this.#stack().includes(path)) return true;
-    for (const s of this.#memory.tabStacks.values()) if (s.includes(path)) return true;
-    return false;
+    return this.#memory.tabs.isReachable(this.#stack(), path);
   }
 
   // --- transient memory --------------------------------------------------------------------------
 
-  getEditor(key: string): rules.EditorDraft | undefined {
-    return this.#memory.editors.get(key);
-  }
-
-  keepEditor(key: string, draft: rules.EditorDraft): void {
-    this.#memory.editors.set(key, JSON.parse(JSON.stringify(draft)) as rules.EditorDraft);
-  }
-
-  dropEditor(key: string): void {
-    this.#memory.editors.delete(key);
+  /** Unsaved note editors, by draft id (or `new`). */
+  get editors(): DraftMemory<rules.EditorDraft> {
+    return this.#memory.editors;
   }
 
   get searchText(): string {
@@ -118,7 +96,7 @@ export class NotesModel {
     const copy = JSON.parse(JSON.stringify(this.data)) as NotesState;
     const dry = rules.createBoard(copy, name);
     if ('error' in dry) return dry;
-    return this.#mutate((s) => rules.createBoard(s, name));
+    return this.mutate((s) => rules.createBoard(s, name));
   }
 
   comment(noteId: string, text: string): rules.Refusal | null {
@@ -126,7 +104,7 @@ export class NotesModel {
     const copy = JSON.parse(JSON.stringify(this.data)) as NotesState;
     const dry = rules.addComment(copy, noteId, text, now);
     if ('refusal' in dry) return dry.refusal;
-    this.#mutate((s) => rules.addComment(s, noteId, text, now));
+    this.mutate((s) => rules.addComment(s, noteId, text, now));
     return null;
   }
 
@@ -150,7 +128,7 @@ export class NotesModel {
   search(query: string, replace = false): void {
     const q = query.trim();
     if (q === '') return;
-    if (!this.data?.searchHistory.length || this.data.searchHistory[0] !== q) this.#mutate((s) => rules.addSearchHistory(s, q));
+    if (!this.data?.searchHistory.length || this.data.searchHistory[0] !== q) this.mutate((s) => rules.addSearchHistory(s, q));
     this.searchText = q;
     const path = resultsPath({ q, tab: 'all', category: null, time: '不限', sort: '综合' });
     if (replace) this.phone.replace(path);
@@ -158,7 +136,7 @@ export class NotesModel {
   }
 
   clearHistory(): void {
-    if (this.data?.searchHistory.length) this.#mutate((s) => rules.clearSearchHistory(s));
+    if (this.data?.searchHistory.length) this.mutate((s) => rules.clearSearchHistory(s));
   }
 
   updateProfile(nickname: string, bio: string): rules.Refusal | null {
@@ -169,24 +147,24 @@ export class NotesModel {
     const bad = rules.editorError(draft);
     if (bad) return { refusal: bad };
     const now = this.phone.now;
-    const r = this.#mutate((s) => rules.publish(s, draft, now, fromDraftId));
+    const r = this.mutate((s) => rules.publish(s, draft, now, fromDraftId));
     return 'note' in r ? { noteId: r.note.id } : r;
   }
 
   saveDraft(draft: rules.EditorDraft, draftId: string | null): string {
     const now = this.phone.now;
-    return this.#mutate((s) => rules.saveDraft(s, draft, now, draftId));
+    return this.mutate((s) => rules.saveDraft(s, draft, now, draftId));
   }
 
   deleteDraft(draftId: string): void {
-    this.#mutate((s) => rules.deleteDraft(s, draftId));
+    this.mutate((s) => rules.deleteDraft(s, draftId));
   }
 
   markSeen(kind: NotificationKind): void {
     const d = this.data;
     if (d && rules.unseen(d as NotesState, kind) > 0) {
       const now = this.phone.now;
-      this.#mutate((s) => rules.markSeen(s, kind, now));
+      this.mutate((s) => rules.markSeen(s, kind, now));
     }
   }
 

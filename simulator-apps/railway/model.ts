@@ -7,7 +7,8 @@
  * Transient UI memory (the query date, unsaved booking choices and passenger forms, each tab's
  * back stack) lives here, outside the state tree, per phone and epoch: a reset forgets it.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel, DraftMemory, TabStacks, perEpoch } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import { sameDraft } from '../shared/drafts.ts';
 import { openCheckout } from '../wallet/checkout.ts';
 import * as rules from './logic.ts';
@@ -22,20 +23,17 @@ export interface BookingDraft {
 }
 
 interface Memory {
-  epoch: number;
   date: string | null;
   bookings: Map<string, BookingDraft>;
-  passengerDrafts: Map<string, rules.PassengerDraft>;
-  tabStacks: Map<RailwayTab, string[]>;
+  passengerDrafts: DraftMemory<rules.PassengerDraft>;
+  tabs: TabStacks<RailwayTab>;
 }
 
-const memories = new WeakMap<Phone, Memory>();
+const memoryOf = perEpoch<Memory>(() => ({ date: null, bookings: new Map(), passengerDrafts: new DraftMemory(), tabs: new TabStacks() }));
 
-export class RailwayModel {
-  constructor(readonly phone: Phone) {}
-
-  get data(): DeepReadonly<RailwayState> | undefined {
-    return this.phone.app<RailwayState>(RAILWAY_APP_ID);
+export class RailwayModel extends AppModel<RailwayState> {
+  constructor(phone: Phone) {
+    super(phone, RAILWAY_APP_ID);
   }
 
   /** The state as the pure rules take it (read-only by convention: screens never write it). */
@@ -44,16 +42,7 @@ export class RailwayModel {
   }
 
   get #memory(): Memory {
-    let m = memories.get(this.phone);
-    if (!m || m.epoch !== this.phone.epoch) {
-      m = { epoch: this.phone.epoch, date: null, bookings: new Map(), passengerDrafts: new Map(), tabStacks: new Map() };
-      memories.set(this.phone, m);
-    }
-    return m;
-  }
-
-  #mutate<R>(fn: (s: RailwayState) => R): R {
-    return this.phone.update((state) => fn(state.apps[RAILWAY_APP_ID] as unknown as RailwayState));
+    return memoryOf(this.phone);
   }
 
   #mutateApps<R>(fn: (apps: Record<string, unknown>) => R): R {
@@ -79,9 +68,7 @@ export class RailwayModel {
       if (stack.length > 1 || stack[0] !== tab) this.phone.setStack([tab]);
       return;
     }
-    this.#memory.tabStacks.set(current, stack);
-    const saved = this.#memory.tabStacks.get(tab);
-    this.phone.setStack(saved && saved.length > 0 ? saved : [tab]);
+    this.#memory.tabs.switchTo(this.phone, current, stack, tab);
   }
 
   // --- transient memory ------------------------------------------------------------------------
@@ -108,16 +95,9 @@ export class RailwayModel {
     this.#memory.bookings.delete(key);
   }
 
-  getPassengerDraft(key: string): rules.PassengerDraft | undefined {
-    return this.#memory.passengerDrafts.get(key);
-  }
-
-  keepPassengerDraft(key: string, draft: rules.PassengerDraft): void {
-    this.#memory.passengerDrafts.set(key, { ...draft });
-  }
-
-  dropPassengerDraft(key: string): void {
-    this.#memory.passengerDrafts.delete(key);
+  /** Unsaved passenger forms, by passenger id (or `new`). */
+  get drafts(): DraftMemory<rules.PassengerDraft> {
+    return this.#memory.passengerDrafts;
   }
 
   // --- query form ------------------------------------------------------------------------------
@@ -125,16 +105,16 @@ export class RailwayModel {
   pickStation(field: 'from' | 'to', name: string): void {
     const d = this.s;
     if (d.search[field] === name && d.recentStations[0] === name) return;
-    this.#mutate((s) => rules.pickStation(s, field, name));
+    this.mutate((s) => rules.pickStation(s, field, name));
   }
 
   swapStations(): void {
-    this.#mutate((s) => rules.swapStations(s));
+    this.mutate((s) => rules.swapStations(s));
   }
 
   setSearch(from: string, to: string): void {
     if (this.s.search.from === from && this.s.search.to === to) return;
-    this.#mutate((s) => rules.setSearch(s, from, to));
+    this.mutate((s) => rules.setSearch(s, from, to));
   }
 
   // --- orders ----------------------------------------------------------------------------------
@@ -190,29 +170,29 @@ export class RailwayModel {
       const p = this.s.passengers.find((x) => x.id === id);
       if (p && sameDraft(rules.draftOfPassenger(p), rules.normalizeDraft(draft))) return { id };
     }
-    return this.#mutate((s) => rules.savePassenger(s, draft, id));
+    return this.mutate((s) => rules.savePassenger(s, draft, id));
   }
 
   deletePassenger(id: string): boolean {
     const p = this.s.passengers.find((x) => x.id === id);
     if (!p || p.me) return false;
-    return this.#mutate((s) => rules.deletePassenger(s, id));
+    return this.mutate((s) => rules.deletePassenger(s, id));
   }
 
   addCommonRoute(from: string, to: string): 'ok' | 'exists' | 'full' | 'same' {
     const dry = rules.addCommonRoute(JSON.parse(JSON.stringify(this.s)) as RailwayState, from, to);
     if (dry !== 'ok') return dry;
-    return this.#mutate((s) => rules.addCommonRoute(s, from, to));
+    return this.mutate((s) => rules.addCommonRoute(s, from, to));
   }
 
   removeCommonRoute(id: string): void {
     if (!this.s.commonRoutes.some((r) => r.id === id)) return;
-    this.#mutate((s) => rules.removeCommonRoute(s, id));
+    this.mutate((s) => rules.removeCommonRoute(s, id));
   }
 
   setSetting(key: 'remind' | 'fastOnly', value: boolean): void {
     if (this.s.settings[key] === value) return;
-    this.#mutate((s) => {
+    this.mutate((s) => {
       s.settings[key] = value;
     });
   }

@@ -3,7 +3,8 @@
  * change (a wrong Wi-Fi password, a blank device name) never calls `update`, so the state and
  * its revision stay exactly as they were; a change to the value already set is skipped too.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
 import type { SettingsState } from './types.ts';
 
@@ -18,11 +19,9 @@ const drafts = new Map<string, string>();
 
 type Section = 'mobile' | 'display' | 'sound' | 'notifications' | 'dnd' | 'battery' | 'dateTime';
 
-export class SettingsModel {
-  constructor(readonly phone: Phone) {}
-
-  get data(): DeepReadonly<SettingsState> | undefined {
-    return this.phone.app<SettingsState>(SETTINGS_APP_ID);
+export class SettingsModel extends AppModel<SettingsState> {
+  constructor(phone: Phone) {
+    super(phone, SETTINGS_APP_ID);
   }
 
   get os(): rules.OsSlice {

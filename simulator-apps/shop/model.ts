@@ -7,7 +7,8 @@
  * Transient UI memory (address drafts, the checkout's address and coupon choice) lives here,
  * outside the state tree, per phone and epoch: a reset forgets it.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel, DraftMemory, perEpoch } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import { openCheckout } from '../wallet/checkout.ts';
 import { closePayment, refundToWallet, requestPayment } from '../wallet/payments.ts';
 import { shareTargets, shareToChat, type ShareTarget } from '../chat/share.ts';
@@ -22,22 +23,19 @@ export const SHOP_APP_ID = rules.SHOP_APP_ID;
 export type CouponChoice = { kind: 'auto' } | { kind: 'none' } | { kind: 'id'; id: string };
 
 interface Memory {
-  epoch: number;
-  drafts: Map<string, rules.AddressDraft>;
+  drafts: DraftMemory<rules.AddressDraft>;
   checkout: Map<string, { addressId: string | null; coupon: CouponChoice }>;
 }
 
-const memories = new WeakMap<Phone, Memory>();
+const memoryOf = perEpoch<Memory>(() => ({ drafts: new DraftMemory(), checkout: new Map() }));
 
 interface WalletLike {
   orders: { id: string; status: string }[];
 }
 
-export class ShopModel {
-  constructor(readonly phone: Phone) {}
-
-  get data(): DeepReadonly<ShopState> | undefined {
-    return this.phone.app<ShopState>(SHOP_APP_ID);
+export class ShopModel extends AppModel<ShopState> {
+  constructor(phone: Phone) {
+    super(phone, SHOP_APP_ID);
   }
 
   /** The slice as the pure rules take it (read-only use). */
@@ -46,12 +44,7 @@ export class ShopModel {
   }
 
   get #memory(): Memory {
-    let m = memories.get(this.phone);
-    if (!m || m.epoch !== this.phone.epoch) {
-      m = { epoch: this.phone.epoch, drafts: new Map(), checkout: new Map() };
-      memories.set(this.phone, m);
-    }
-    return m;
+    return memoryOf(this.phone);
   }
 
   #mutate<R>(fn: (s: ShopState, apps: Record<string, unknown>) => R): R {
@@ -66,16 +59,9 @@ export class ShopModel {
 
   // --- transient memory --------------------------------------------------------------------------
 
-  getDraft(key: string): rules.AddressDraft | undefined {
-    return this.#memory.drafts.get(key);
-  }
-
-  keepDraft(key: string, draft: rules.AddressDraft): void {
-    this.#memory.drafts.set(key, { ...draft });
-  }
-
-  dropDraft(key: string): void {
-    this.#memory.drafts.delete(key);
+  /** Unsaved address forms, by address id (or `new`). */
+  get drafts(): DraftMemory<rules.AddressDraft> {
+    return this.#memory.drafts;
   }
 
   checkoutChoice(path: string): { addressId: string | null; coupon: CouponChoice } {

@@ -3,22 +3,17 @@
  * returns what the screen needs to show. A refused payment never calls `update`, so the state
  * (and its revision) stays exactly as it was.
  */
-import type { DeepReadonly, Phone } from '../os/phone.svelte.ts';
+import { AppModel } from '../os/appModel.ts';
+import type { Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
 import { settlePaidOrder } from './payments.ts';
 import type { WalletState } from './types.ts';
 
 export const WALLET_APP_ID = 'wallet';
 
-export class WalletModel {
-  constructor(readonly phone: Phone) {}
-
-  get data(): DeepReadonly<WalletState> | undefined {
-    return this.phone.app<WalletState>(WALLET_APP_ID);
-  }
-
-  #mutate<R>(fn: (s: WalletState) => R): R {
-    return this.phone.update((state) => fn(state.apps[WALLET_APP_ID] as unknown as WalletState));
+export class WalletModel extends AppModel<WalletState> {
+  constructor(phone: Phone) {
+    super(phone, WALLET_APP_ID);
   }
 
   /** A dry run on a copy: the refusal a payment would meet, so a refused one never touches the state. */
@@ -28,14 +23,14 @@ export class WalletModel {
   }
 
   setHideBalance(hide: boolean): void {
-    this.#mutate((s) => rules.setHideBalance(s, hide));
+    this.mutate((s) => rules.setHideBalance(s, hide));
   }
 
   transfer(payeeId: string, amount: number, note: string, password: string): rules.PaymentResult {
     const req = { payeeId, amount, note, password, now: this.phone.now };
     const dry = this.#dryRun((s) => rules.transfer(s, req));
     if (!dry.ok) return dry;
-    return this.#mutate((s) => rules.transfer(s, req));
+    return this.mutate((s) => rules.transfer(s, req));
   }
 
   payOrder(orderId: string, password: string): rules.PaymentResult {
@@ -59,6 +54,6 @@ export class WalletModel {
     if (!data) return 'password';
     if (!rules.passwordMatches(data, oldPassword)) return 'password';
     if (!rules.isSixDigits(newPassword)) return 'format';
-    return this.#mutate((s) => rules.changePassword(s, oldPassword, newPassword));
+    return this.mutate((s) => rules.changePassword(s, oldPassword, newPassword));
   }
 }
