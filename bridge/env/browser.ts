@@ -33,6 +33,11 @@ export const CHROMIUM_ARGS = [
   '--disable-lcd-text',
   '--force-color-profile=srgb',
   '--hide-scrollbars',
+  // A changed tile is rastered whole, never only its damaged part: Skia anti-aliases a rounded
+  // corner cut by that part's clip 1-4 levels differently, so with partial raster a pixel
+  // depended on which frames happened to be drawn before (issue 12: same seed, 2 of 333 step
+  // JPEGs differed). test/cli/pixels.test.ts holds two runs to the byte.
+  '--disable-partial-raster',
   // Every page gets its frame when it asks: without this, all but one of N pages in a browser
   // wait up to a second for requestAnimationFrame (measured: 170-960 ms), and so for `settle`.
   '--disable-frame-rate-limit',

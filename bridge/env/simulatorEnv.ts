@@ -127,7 +127,9 @@ export class SimulatorEnv implements Env {
    * A JPEG of the screen at the context's device scale (1 = 360x800, 3 = 1080x2400). Straight
    * from the compositor over CDP where the browser speaks it: Playwright's own screenshot adds a
    * font wait and a caret style per call (~15 ms); the phone needs neither (its fonts are loaded
-   * by settle, and agent pages hide the caret themselves).
+   * by settle, and agent pages hide the caret themselves). The same screen gives the same bytes
+   * only in a browser launched with CHROMIUM_ARGS (--disable-partial-raster: without it a pixel
+   * depends on which frames were drawn before; test/cli/pixels.test.ts).
    */
   async screenshot(): Promise<Buffer> {
     const cdp = await this.session();
