@@ -46,6 +46,11 @@ export class DraftMemory<D> {
     return d === undefined ? undefined : copy(d);
   }
 
+  /** The kept draft, or else a copy of `original` (a form opening afresh). */
+  getOr(key: string, original: D): D {
+    return this.get(key) ?? copy(original);
+  }
+
   keep(key: string, draft: D): void {
     this.#drafts.set(key, copy(draft));
   }
