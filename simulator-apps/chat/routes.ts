@@ -2,6 +2,8 @@
  * The chat app's screens and their paths. Pure: the shell, the seed and the tests use it
  * without Svelte. A path is what `Route.path` carries while the chat app is in front.
  */
+import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
+
 export type ChatScreen =
   | { screen: 'chats' }
   | { screen: 'contacts' }
@@ -37,8 +39,7 @@ export const CHAT_ROOT = '/chats';
 export const TAB_PATHS = ['/chats', '/contacts', '/discover', '/me'] as const;
 export type TabPath = (typeof TAB_PATHS)[number];
 
-const ID = '([A-Za-z0-9_-]+)';
-const patterns: [RegExp, (m: RegExpMatchArray) => ChatScreen][] = [
+const patterns: RoutePattern<ChatScreen>[] = [
   [/^\/chats$/, () => ({ screen: 'chats' })],
   [/^\/contacts$/, () => ({ screen: 'contacts' })],
   [/^\/me$/, () => ({ screen: 'me' })],
@@ -68,11 +69,7 @@ const patterns: [RegExp, (m: RegExpMatchArray) => ChatScreen][] = [
 ];
 
 export function parseChatPath(path: string): ChatScreen {
-  for (const [re, make] of patterns) {
-    const m = path.match(re);
-    if (m) return make(m);
-  }
-  return { screen: 'notFound', path };
+  return matchRoute(patterns, path, path);
 }
 
 export function isTabPath(path: string): path is TabPath {

@@ -2,6 +2,8 @@
  * The contacts app's screens and their paths. Pure: the shell, the seed and the tests use it
  * without Svelte. A path is what `Route.path` carries while the contacts app is in front.
  */
+import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
+
 export type ContactsScreen =
   | { screen: 'dial' }
   | { screen: 'log' }
@@ -21,8 +23,7 @@ export const CONTACTS_ROOT = '/contacts';
 export const CONTACTS_TABS = ['/dial', '/log', '/contacts', '/favorites'] as const;
 export type ContactsTab = (typeof CONTACTS_TABS)[number];
 
-const ID = '([A-Za-z0-9_-]+)';
-const patterns: [RegExp, (m: RegExpMatchArray) => ContactsScreen][] = [
+const patterns: RoutePattern<ContactsScreen>[] = [
   [/^\/dial$/, () => ({ screen: 'dial' })],
   [/^\/log$/, () => ({ screen: 'log' })],
   [/^\/contacts$/, () => ({ screen: 'contacts' })],
@@ -38,11 +39,7 @@ const patterns: [RegExp, (m: RegExpMatchArray) => ContactsScreen][] = [
 ];
 
 export function parseContactsPath(path: string): ContactsScreen {
-  for (const [re, make] of patterns) {
-    const m = path.match(re);
-    if (m) return make(m);
-  }
-  return { screen: 'notFound', path };
+  return matchRoute(patterns, path, path);
 }
 
 export function isContactsTab(path: string): path is ContactsTab {

@@ -5,6 +5,7 @@
  */
 import { CATEGORIES, NOTIFICATION_KINDS, type Category, type NotificationKind } from './types.ts';
 import { FEED_TABS, SEARCH_SORTS, SEARCH_TIMES, type FeedTab, type SearchSort, type SearchTime } from './logic.ts';
+import { ID } from '../shared/routing.ts';
 
 export type NotesTab = '/' | '/hot' | '/messages' | '/me';
 export const NOTES_TABS: readonly NotesTab[] = ['/', '/hot', '/messages', '/me'];
@@ -37,7 +38,6 @@ export type NotesScreen =
 
 export const NOTES_ROOT = '/';
 
-const ID = '([A-Za-z0-9_-]+)';
 
 const isCategory = (v: string | null): v is Category => v !== null && (CATEGORIES as readonly string[]).includes(v);
 

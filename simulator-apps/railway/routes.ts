@@ -5,6 +5,7 @@
  */
 import { NO_FILTER, SORTS, TYPE_FILTERS, WINDOWS, isSeatClass, type DepartWindow, type SortKey, type TrainFilter, type TypeFilter, type OrderTab, ORDER_TABS } from './logic.ts';
 import type { SeatClass } from './types.ts';
+import { ID } from '../shared/routing.ts';
 
 export interface TrainQuery {
   from: string;
@@ -34,7 +35,6 @@ export type RailwayScreen =
 export const RAILWAY_ROOT = '/';
 export const RAILWAY_TABS: readonly RailwayTab[] = ['/', '/orders', '/me'];
 
-const ID = '([A-Za-z0-9_-]+)';
 
 function list<T extends string>(v: string | null, allowed: readonly T[]): T[] {
   if (!v) return [];

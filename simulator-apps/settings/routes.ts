@@ -2,6 +2,8 @@
  * The settings app's screens and their paths. Pure. The search query lives in the path
  * (`/search?q=字体`) so back from a result returns to the same results.
  */
+import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
+
 export type SettingsScreen =
   | { screen: 'main' }
   | { screen: 'search'; query: string }
@@ -33,8 +35,7 @@ export type SettingsScreen =
 
 export const SETTINGS_ROOT = '/';
 
-const ID = '([A-Za-z0-9_-]+)';
-const patterns: [RegExp, (m: RegExpMatchArray) => SettingsScreen][] = [
+const patterns: RoutePattern<SettingsScreen>[] = [
   [/^\/$/, () => ({ screen: 'main' })],
   [/^\/account$/, () => ({ screen: 'account' })],
   [/^\/wlan$/, () => ({ screen: 'wlan' })],
@@ -65,11 +66,7 @@ const patterns: [RegExp, (m: RegExpMatchArray) => SettingsScreen][] = [
 export function parseSettingsPath(path: string): SettingsScreen {
   const [base, query = ''] = path.split('?');
   if (base === '/search') return { screen: 'search', query: new URLSearchParams(query).get('q') ?? '' };
-  for (const [re, make] of patterns) {
-    const m = base.match(re);
-    if (m) return make(m);
-  }
-  return { screen: 'notFound', path };
+  return matchRoute(patterns, base, path);
 }
 
 export function searchPath(query: string): string {

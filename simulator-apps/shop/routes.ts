@@ -4,6 +4,7 @@
  * sheets (options, filters, coupons, share) are not routes: the system back closes them first.
  */
 import type { OrderTab, SearchQuery, SortKey } from './logic.ts';
+import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
 
 export type ShopTab = '/' | '/category' | '/cart' | '/me';
 export const SHOP_TABS: readonly ShopTab[] = ['/', '/category', '/cart', '/me'];
@@ -28,11 +29,10 @@ export type ShopScreen =
 
 export const SHOP_ROOT = '/';
 
-const ID = '([A-Za-z0-9_-]+)';
 const SORTS: readonly SortKey[] = ['default', 'sales', 'priceAsc', 'priceDesc'];
 const TABS: readonly OrderTab[] = ['all', 'unpaid', 'paid', 'shipped', 'completed', 'aftersale'];
 
-const patterns: [RegExp, (m: RegExpMatchArray) => ShopScreen][] = [
+const patterns: RoutePattern<ShopScreen>[] = [
   [/^\/$/, () => ({ screen: 'home' })],
   [/^\/cart$/, () => ({ screen: 'cart' })],
   [/^\/me$/, () => ({ screen: 'me' })],
@@ -77,11 +77,7 @@ export function parseShopPath(path: string): ShopScreen {
     case '/addresses':
       return { screen: 'addresses', pick: q.get('pick') === '1' };
   }
-  for (const [re, make] of patterns) {
-    const m = base.match(re);
-    if (m) return make(m);
-  }
-  return { screen: 'notFound', path };
+  return matchRoute(patterns, base, path);
 }
 
 export function resultsPath(f: SearchQuery): string {

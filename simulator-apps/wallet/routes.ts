@@ -2,6 +2,8 @@
  * The wallet's screens and their paths. Pure. Bill filters live in the path
  * (`/bills?month=2026-03&cat=餐饮`) so that back from a bill detail returns to the same list.
  */
+import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
+
 export type WalletScreen =
   | { screen: 'home' }
   | { screen: 'bills'; month: string | null; category: string | null }
@@ -21,8 +23,7 @@ export type WalletScreen =
 
 export const WALLET_ROOT = '/';
 
-const ID = '([A-Za-z0-9_-]+)';
-const patterns: [RegExp, (m: RegExpMatchArray, q: URLSearchParams) => WalletScreen][] = [
+const patterns: RoutePattern<WalletScreen>[] = [
   [/^\/$/, () => ({ screen: 'home' })],
   [new RegExp(`^/bill/${ID}$`), (m) => ({ screen: 'bill', billId: m[1] })],
   [/^\/transfer$/, () => ({ screen: 'payees' })],
@@ -41,11 +42,7 @@ export function parseWalletPath(path: string): WalletScreen {
   const [base, query = ''] = path.split('?');
   const q = new URLSearchParams(query);
   if (base === '/bills') return { screen: 'bills', month: q.get('month'), category: q.get('cat') };
-  for (const [re, make] of patterns) {
-    const m = base.match(re);
-    if (m) return make(m, q);
-  }
-  return { screen: 'notFound', path };
+  return matchRoute(patterns, base, path, q);
 }
 
 export function billsPath(month: string | null, category: string | null): string {
