@@ -11,11 +11,6 @@ const slice = (seed = 1): ContactsState => createInitialState(seed).apps.contact
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 describe('contacts seed', () => {
-  it('is deterministic and differs between seeds', () => {
-    expect(JSON.stringify(slice(7))).toBe(JSON.stringify(slice(7)));
-    expect(JSON.stringify(slice(7))).not.toBe(JSON.stringify(slice(8)));
-  });
-
   it('is valid, rich and small', () => {
     for (const seed of [1, 2, 3, 4]) {
       const s = slice(seed);

@@ -13,12 +13,6 @@ const fresh = (seed = 7): NotesState => createNotesState(new Rng(seed), ctx);
 const listedNote = (s: NotesState) => s.notes.find((n) => rules.isListed(n) && !rules.isCollected(s, n.id))!;
 
 describe('notes seed', () => {
-  it('is deterministic and differs between seeds', () => {
-    expect(JSON.stringify(fresh(7))).toBe(JSON.stringify(fresh(7)));
-    expect(JSON.stringify(fresh(7))).not.toBe(JSON.stringify(fresh(8)));
-    expect(JSON.stringify(createInitialState(3).apps.notes)).toBe(JSON.stringify(createInitialState(3).apps.notes));
-  });
-
   it('is valid, rich and under 150 KB at every seed tried', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const s = fresh(seed);

@@ -60,12 +60,6 @@ function bookable(s: RailwayState, n = 2): { train: Train; cls: Train['seats'][n
 }
 
 describe('railway seed', () => {
-  it('is deterministic and differs between seeds', () => {
-    expect(JSON.stringify(fresh(7))).toBe(JSON.stringify(fresh(7)));
-    expect(JSON.stringify(fresh(7))).not.toBe(JSON.stringify(fresh(8)));
-    expect(JSON.stringify(createInitialState(3).apps.railway)).toBe(JSON.stringify(createInitialState(3).apps.railway));
-  });
-
   it('is valid, small, and has the facts tasks rely on', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const s = fresh(seed);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInitialState, BASE_TIMESTAMP } from '../../simulator-apps/seed.ts';
+import { APPS } from '../../simulator-apps/catalog.ts';
+import { Rng } from '../../simulator-apps/shared/rng.ts';
 import { TRAP_PAIRS } from '../../simulator-apps/chat/data.ts';
 import type { ChatState } from '../../simulator-apps/chat/types.ts';
 
@@ -15,6 +17,19 @@ function nonJson(value: unknown, path = '$'): string[] {
   }
   return [path];
 }
+
+describe('every app\'s seed', () => {
+  const ctx = { now: Date.UTC(2026, 2, 14, 3, 0), timezone: 'Asia/Shanghai' };
+  const slice = (app: (typeof APPS)[number], seed: number) => JSON.stringify(app.seed(new Rng(seed), ctx));
+
+  it.each(APPS.map((a) => [a.id, a] as const))('%s: deterministic, different between seeds, valid, and the same in the whole phone', (id, app) => {
+    expect(slice(app, 7)).toBe(slice(app, 7));
+    // The answer sheet starts empty on every seed; every other app's content is drawn from it.
+    if (id !== 'answers') expect(slice(app, 7)).not.toBe(slice(app, 8));
+    expect(app.validate(JSON.parse(slice(app, 7)))).toBeNull();
+    expect(JSON.stringify(createInitialState(3).apps[id])).toBe(JSON.stringify(createInitialState(3).apps[id]));
+  });
+});
 
 describe('createInitialState', () => {
   it('gives byte-identical JSON for the same seed', () => {

@@ -14,12 +14,6 @@ const osOf = (ssid = 'Home_5G') => ({ wifi: { enabled: true, ssid }, device: { n
 const byName = (s: SettingsState, ssid: string) => s.wifi.networks.find((n) => n.ssid === ssid)!;
 
 describe('settings seed', () => {
-  it('is deterministic and differs between seeds', () => {
-    expect(JSON.stringify(fresh(7))).toBe(JSON.stringify(fresh(7)));
-    expect(JSON.stringify(fresh(7))).not.toBe(JSON.stringify(fresh(8)));
-    expect(JSON.stringify(createInitialState(3).apps.settings)).toBe(JSON.stringify(createInitialState(3).apps.settings));
-  });
-
   it('is valid and small, with the OS networks saved, the look-alike unsaved and one connected device', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const s = fresh(seed);

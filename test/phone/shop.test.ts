@@ -43,12 +43,6 @@ function inStock(s: ShopState) {
 }
 
 describe('shop seed', () => {
-  it('is deterministic and differs between seeds', () => {
-    expect(JSON.stringify(fresh(7))).toBe(JSON.stringify(fresh(7)));
-    expect(JSON.stringify(fresh(7))).not.toBe(JSON.stringify(fresh(8)));
-    expect(JSON.stringify(createInitialState(3).apps.shop)).toBe(JSON.stringify(createInitialState(3).apps.shop));
-  });
-
   it('is valid, compact, and has what the tasks rely on', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const s = fresh(seed);
