@@ -1,16 +1,8 @@
-import { flushSync, mount, tick, unmount } from 'svelte';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Phone } from '../../simulator-apps/os/phone.svelte.ts';
-import PhoneShell from '../../simulator-apps/os/ui/PhoneShell.svelte';
+import { flushSync, tick } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { click, mountPhone, type } from './mountedPhone.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import type { AnswersState } from '../../simulator-apps/answers/types.ts';
-
-let app: Record<string, unknown> | null = null;
-afterEach(() => {
-  if (app) unmount(app);
-  app = null;
-  document.body.innerHTML = '';
-});
 
 const SHEET: AnswersState['sheet'] = {
   taskId: 'chat.WhenAndWhere',
@@ -31,30 +23,8 @@ function start(sheet: AnswersState['sheet'] = SHEET) {
     const fields = sheet.fields.map((f) => ({ ...f, choices: f.choices ?? [] }));
     state.apps.answers = { sheet: { ...sheet, fields }, values: Object.fromEntries(fields.map((f) => [f.id, ''])), infeasible: false, reason: '', submitted: null } as never;
   }
-  const phone = new Phone(state);
-  const target = document.createElement('div');
-  document.body.append(target);
-  app = mount(PhoneShell, { target, props: { phone } });
-  flushSync();
-  const query = (key: string) => target.querySelector<HTMLElement>(`[data-ui="${key}"]`);
-  const ui = (key: string): HTMLElement => {
-    const el = query(key);
-    if (!el) throw new Error(`no element with data-ui="${key}" on ${JSON.stringify(phone.route)}`);
-    return el;
-  };
-  return { phone, ui, query, answers: (): AnswersState => JSON.parse(phone.getStateJson()).apps.answers };
-}
-
-function click(el: HTMLElement): void {
-  el.click();
-  flushSync();
-}
-
-function type(input: HTMLElement, text: string): void {
-  const el = input as HTMLInputElement;
-  el.value = text;
-  el.dispatchEvent(new InputEvent('input', { bubbles: true }));
-  flushSync();
+  const { phone, ui, query, slice } = mountPhone(state);
+  return { phone, ui, query, answers: () => slice<AnswersState>('answers') };
 }
 
 describe('答题卡', () => {

@@ -1,42 +1,12 @@
-import { flushSync, mount, tick, unmount } from 'svelte';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Phone } from '../../simulator-apps/os/phone.svelte.ts';
-import PhoneShell from '../../simulator-apps/os/ui/PhoneShell.svelte';
+import { flushSync, tick } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { click, mountPhone, type } from './mountedPhone.ts';
 import type { ChatState } from '../../simulator-apps/chat/types.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 
-let app: Record<string, unknown> | null = null;
-afterEach(() => {
-  if (app) unmount(app);
-  app = null;
-  document.body.innerHTML = '';
-});
-
-function start(seed = 1): { phone: Phone; ui: (key: string) => HTMLElement; all: (prefix: string) => HTMLElement[]; chat: () => ChatState } {
-  const phone = new Phone(createInitialState(seed));
-  const target = document.createElement('div');
-  document.body.append(target);
-  app = mount(PhoneShell, { target, props: { phone } });
-  flushSync();
-  const ui = (key: string): HTMLElement => {
-    const el = target.querySelector<HTMLElement>(`[data-ui="${key}"]`);
-    if (!el) throw new Error(`no element with data-ui="${key}" on ${JSON.stringify(phone.route)}`);
-    return el;
-  };
-  const all = (prefix: string): HTMLElement[] => Array.from(target.querySelectorAll<HTMLElement>(`[data-ui^="${prefix}"]`));
-  return { phone, ui, all, chat: () => JSON.parse(phone.getStateJson()).apps.chat };
-}
-
-function click(el: HTMLElement): void {
-  el.click();
-  flushSync();
-}
-
-function type(input: HTMLElement, text: string): void {
-  const el = input as HTMLInputElement;
-  el.value = text;
-  el.dispatchEvent(new InputEvent('input', { bubbles: true }));
-  flushSync();
+function start(seed = 1) {
+  const m = mountPhone(createInitialState(seed));
+  return { phone: m.phone, ui: m.ui, all: m.all, chat: () => m.slice<ChatState>('chat') };
 }
 
 describe('chat app', () => {

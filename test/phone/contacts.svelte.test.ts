@@ -1,43 +1,13 @@
-import { flushSync, mount, tick, unmount } from 'svelte';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Phone } from '../../simulator-apps/os/phone.svelte.ts';
-import PhoneShell from '../../simulator-apps/os/ui/PhoneShell.svelte';
+import { flushSync, tick } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { click, mountPhone, type } from './mountedPhone.ts';
 import type { ContactsState } from '../../simulator-apps/contacts/types.ts';
 import { unseenMissed } from '../../simulator-apps/contacts/logic.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 
-let app: Record<string, unknown> | null = null;
-afterEach(() => {
-  if (app) unmount(app);
-  app = null;
-  document.body.innerHTML = '';
-});
-
 function start(seed = 1) {
-  const phone = new Phone(createInitialState(seed));
-  const target = document.createElement('div');
-  document.body.append(target);
-  app = mount(PhoneShell, { target, props: { phone } });
-  flushSync();
-  const ui = (key: string): HTMLElement => {
-    const el = target.querySelector<HTMLElement>(`[data-ui="${key}"]`);
-    if (!el) throw new Error(`no element with data-ui="${key}" on ${JSON.stringify(phone.route)}`);
-    return el;
-  };
-  const has = (key: string): boolean => target.querySelector(`[data-ui="${key}"]`) !== null;
-  return { phone, ui, has, data: (): ContactsState => JSON.parse(phone.getStateJson()).apps.contacts };
-}
-
-function click(el: HTMLElement): void {
-  el.click();
-  flushSync();
-}
-
-function type(input: HTMLElement, text: string): void {
-  const el = input as HTMLInputElement;
-  el.value = text;
-  el.dispatchEvent(new InputEvent('input', { bubbles: true }));
-  flushSync();
+  const m = mountPhone(createInitialState(seed));
+  return { phone: m.phone, ui: m.ui, has: m.has, data: () => m.slice<ContactsState>('contacts') };
 }
 
 describe('contacts app', () => {
