@@ -55,89 +55,41 @@ export interface AppDefinition {
   validate(slice: unknown): string | null;
 }
 
-export const APPS: readonly AppDefinition[] = [
-  {
-    id: 'chat',
-    name: '轻聊',
-    icon: { background: '#07C160', foreground: '#FFFFFF' },
-    rootPath: CHAT_ROOT,
-    seed: (rng, ctx) => createChatState(rng, ctx) as unknown as JsonObject,
-    routeStack: chatRouteStack,
-    validate: validateChatState,
-  },
-  {
-    id: 'answers',
-    name: '答题卡',
-    icon: { background: '#1677FF', foreground: '#FFFFFF' },
-    rootPath: ANSWERS_ROOT,
-    seed: () => createAnswersState() as unknown as JsonObject,
-    routeStack: answersRouteStack,
-    validate: validateAnswersState,
-  },
-  {
-    id: 'wallet',
-    name: '钱包',
-    icon: { background: '#3D5AFE', foreground: '#FFFFFF' },
-    rootPath: WALLET_ROOT,
-    seed: (rng, ctx) => createWalletState(rng, ctx) as unknown as JsonObject,
-    routeStack: walletRouteStack,
-    validate: validateWalletState,
-  },
-  {
-    id: 'contacts',
-    name: '电话',
-    icon: { background: '#2FA85A', foreground: '#FFFFFF' },
-    rootPath: CONTACTS_ROOT,
-    seed: (rng, ctx) => createContactsState(rng, ctx) as unknown as JsonObject,
-    routeStack: contactsRouteStack,
-    validate: validateContactsState,
-  },
-  {
-    id: 'calendar',
-    name: '日历',
-    icon: { background: '#FFFFFF', foreground: '#1F1F1F' },
-    rootPath: CALENDAR_ROOT,
-    seed: (rng, ctx) => createCalendarState(rng, ctx) as unknown as JsonObject,
-    routeStack: calendarRouteStack,
-    validate: validateCalendarState,
-  },
-  {
-    id: 'settings',
-    name: '设置',
-    icon: { background: '#5B6B7F', foreground: '#FFFFFF' },
-    rootPath: SETTINGS_ROOT,
-    seed: (rng, ctx) => createSettingsState(rng, ctx) as unknown as JsonObject,
-    routeStack: settingsRouteStack,
-    validate: validateSettingsState,
-  },
-  {
-    id: 'railway',
-    name: '铁路出行',
-    icon: { background: '#1C4FA0', foreground: '#FFFFFF' },
-    rootPath: RAILWAY_ROOT,
-    seed: (rng, ctx) => createRailwayState(rng, ctx) as unknown as JsonObject,
-    routeStack: railwayRouteStack,
-    validate: validateRailwayState,
-  },
-  {
-    id: 'notes',
-    name: '小橙书',
-    icon: { background: '#FF4F3B', foreground: '#FFFFFF' },
-    rootPath: NOTES_ROOT,
-    seed: (rng, ctx) => createNotesState(rng, ctx) as unknown as JsonObject,
-    routeStack: notesRouteStack,
-    validate: validateNotesState,
-  },
-  {
-    id: 'shop',
-    name: '优选',
-    icon: { background: '#FF4D2E', foreground: '#FFFFFF' },
-    rootPath: SHOP_ROOT,
-    seed: (rng, ctx) => createShopState(rng, ctx) as unknown as JsonObject,
-    routeStack: shopRouteStack,
-    validate: validateShopState,
-  },
+/** What differs from app to app: id, name, launcher [background, foreground], root path, seed, back stack, validator. */
+type AppRow = readonly [
+  id: string,
+  name: string,
+  icon: readonly [background: string, foreground: string],
+  rootPath: string,
+  seed: (rng: Rng, ctx: SeedContext) => object,
+  routeStack: (path: string) => string[],
+  validate: (slice: unknown) => string | null,
 ];
+
+const APP_ROWS: readonly AppRow[] = [
+  ['chat', '轻聊', ['#07C160', '#FFFFFF'], CHAT_ROOT, createChatState, chatRouteStack, validateChatState],
+  ['answers', '答题卡', ['#1677FF', '#FFFFFF'], ANSWERS_ROOT, createAnswersState, answersRouteStack, validateAnswersState],
+  ['wallet', '钱包', ['#3D5AFE', '#FFFFFF'], WALLET_ROOT, createWalletState, walletRouteStack, validateWalletState],
+  ['contacts', '电话', ['#2FA85A', '#FFFFFF'], CONTACTS_ROOT, createContactsState, contactsRouteStack, validateContactsState],
+  ['calendar', '日历', ['#FFFFFF', '#1F1F1F'], CALENDAR_ROOT, createCalendarState, calendarRouteStack, validateCalendarState],
+  ['settings', '设置', ['#5B6B7F', '#FFFFFF'], SETTINGS_ROOT, createSettingsState, settingsRouteStack, validateSettingsState],
+  ['railway', '铁路出行', ['#1C4FA0', '#FFFFFF'], RAILWAY_ROOT, createRailwayState, railwayRouteStack, validateRailwayState],
+  ['notes', '小橙书', ['#FF4F3B', '#FFFFFF'], NOTES_ROOT, createNotesState, notesRouteStack, validateNotesState],
+  ['shop', '优选', ['#FF4D2E', '#FFFFFF'], SHOP_ROOT, createShopState, shopRouteStack, validateShopState],
+];
+
+export const APPS: readonly AppDefinition[] = APP_ROWS.map(
+  ([id, name, [background, foreground], rootPath, seed, routeStack, validate]): AppDefinition => ({
+    id,
+    name,
+    icon: { background, foreground },
+    rootPath,
+    // Each seed returns its app's typed slice; the state tree holds it as plain JSON.
+    seed: (rng, ctx) => seed(rng, ctx) as JsonObject,
+    routeStack,
+    validate,
+  }),
+);
 
 export const APP_IDS: readonly string[] = APPS.map((a) => a.id);
 
