@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { REPO_ROOT, WEB_DIST } from '../paths.ts';
 
 const HASH_FILE = '.build-hash';
-const SOURCE_ROOTS = ['web', 'simulator-apps', 'bridge/protocol', 'vite.config.ts', 'package-lock.json'];
+const SOURCE_ROOTS = ['web', 'simulator-apps', 'bridge/protocol', 'bridge/judge', 'vite.config.ts', 'package-lock.json'];
 const SKIP = new Set(['node_modules', 'dist', '.git']);
 
 function listFiles(path: string, out: string[]): void {

@@ -33,7 +33,7 @@ export interface AuthorSeed {
 /** 40 authors. Two near-identical pairs are traps: 晚风小满/晚风小蛮 and 是阿柒呀/是阿七呀. */
 export const AUTHORS: readonly AuthorSeed[] = [
   { nickname: '晚风小满', glyph: '满', bio: '下班后的厨房和周末的小路｜认真吃饭的人运气不会太差', focus: '美食' },
-  { nickname: '晚风小蛮', glyph: '蛮', bio: '一个到处乱跑的摄影爱好者📷 只拍自己喜欢的地方', focus: '旅行' },
+  { nickname: '晚风小蛮', glyph: '蛮', bio: '一个到处乱跑的摄影爱好者，只拍自己喜欢的地方', focus: '旅行' },
   { nickname: '是阿柒呀', glyph: '柒', bio: '155小个子｜通勤穿搭每日更新｜不接广告', focus: '穿搭' },
   { nickname: '是阿七呀', glyph: '七', bio: '租房党的小窝改造记录，预算有限但快乐无限', focus: '家居' },
   { nickname: '橘子汽水味', glyph: '橘', bio: '喜欢一切甜的东西，烘焙新手在努力', focus: '美食' },

@@ -17,6 +17,7 @@ const CLOCK = '<circle cx="12" cy="12" r="8.5" /><path d="M12 7.5V12l3 2" />';
 const PERSON = '<circle cx="12" cy="8.5" r="3.8" /><path d="M4.5 20c.8-3.9 3.9-6 7.5-6s6.7 2.1 7.5 6" />';
 const MINUS = '<path d="M6 12h12" />';
 const CHECK_SHORT = '<path d="M5 12.5l4.5 4.5L19 7.5" />';
+const BACKSPACE = '<path d="M8.5 5.5H20v13H8.5L3 12z" /><path d="M11.5 9.5l5 5M16.5 9.5l-5 5" />';
 
 /** The shell and 轻聊 (shared/Icon.svelte). */
 export const ICONS = {
@@ -92,7 +93,7 @@ export const CONTACTS_GLYPHS = {
   message: '<path d="M4 5.5h16v10.5H9.5L5.5 19.5V16H4z" />',
   edit: '<path d="M4.5 19.5l1-4.2L15.8 5a1.8 1.8 0 012.6 0l.6.6a1.8 1.8 0 010 2.6L8.7 18.5z" /><path d="M13.8 7l3.2 3.2" />',
   trash: '<path d="M4.5 6.5h15M9.5 6.5V4.5h5v2M6.5 6.5l1 13h9l1-13M10.2 10.5v6M13.8 10.5v6" />',
-  backspace: '<path d="M8.5 5.5H20v13H8.5L3 12z" /><path d="M11.5 9.5l5 5M16.5 9.5l-5 5" />',
+  backspace: BACKSPACE,
   incoming: '<path d="M17 7L7 17M7 9.5V17h7.5" />',
   outgoing: '<path d="M7 17L17 7M9.5 7H17v7.5" />',
   missed: '<path d="M4 8l8 8 8-8M15 8h5v5" />',
@@ -214,3 +215,8 @@ export const SHOP_GLYPHS = {
   service: '<path d="M5 13v-1.5a7 7 0 0114 0V13" /><rect x="3.5" y="12.5" width="3.5" height="5.5" rx="1.5" /><rect x="17" y="12.5" width="3.5" height="5.5" rx="1.5" />',
 } satisfies Record<string, string>;
 export type ShopGlyph = keyof typeof SHOP_GLYPHS;
+
+/** 钱包 (its payment keypad). */
+export const WALLET_GLYPHS = {
+  backspace: BACKSPACE,
+} satisfies Record<string, string>;
