@@ -70,4 +70,4 @@ export const MODELS = [
 export const VERSIONS = ['PGOS 4.0.2', 'PGOS 4.0.3', 'PGOS 4.1.0'] as const;
 
 /** The languages 语言和地区 lists; only 简体中文 can be used in this build. */
-export const LANGUAGES = ['简体中文', '繁體中文（香港）', '繁體中文（台灣）', 'English', '日本語', '한국어'] as const;
+export const LANGUAGES = ['简体中文', '繁體中文（香港）', '繁體中文（台灣）', 'English', '日本語', 'Français'] as const;
