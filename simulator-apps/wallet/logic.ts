@@ -4,6 +4,7 @@
  * `WalletModel` inside `phone.update`. A refused payment returns a reason and changes nothing.
  */
 import { nextId } from '../shared/ids.ts';
+import { yuanText } from '../shared/money.ts';
 import { wallClock } from '../shared/time.ts';
 import { CATEGORIES, type Bill, type Category, type PaymentOrder, type WalletState } from './types.ts';
 
@@ -90,6 +91,12 @@ export function checkAmount(s: Pick<WalletState, 'balance'>, amount: number): Pa
   if (!Number.isSafeInteger(amount) || amount <= 0) return 'amount';
   if (amount > s.balance) return 'balance';
   return null;
+}
+
+/** What the form shows when `checkAmount` refuses: too little balance says how much there is. */
+export function amountRefusalText(s: Pick<WalletState, 'balance'>, amount: number, action: '转账' | '支付'): string | null {
+  const bad = checkAmount(s, amount);
+  return bad === 'balance' ? `余额不足（可用余额 ¥${yuanText(s.balance)}），无法${action}` : bad && REFUSAL_TEXT[bad];
 }
 
 export function passwordMatches(s: Pick<WalletState, 'payPassword'>, password: string): boolean {
