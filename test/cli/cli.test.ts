@@ -27,30 +27,24 @@ const readJsonl = (file: string) => readFileSync(file, 'utf8').split('\n').filte
 describe('bad input fails before any browser starts', () => {
   it('an unknown flag names the nearest one', async () => {
     const r = await phonegym(['run', '--suit', 'chat']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown flag --suit');
-    expect(r.stderr).toContain('did you mean --suite?');
+    expectRefusal(r, 'unknown flag --suit', 'did you mean --suite?');
   });
 
   it('an unknown task id names the nearest one', async () => {
     const r = await phonegym(['run', '--task-id', 'chat.SendMesage']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown task id "chat.SendMesage" (did you mean chat.SendMessage?)');
+    expectRefusal(r, 'unknown task id "chat.SendMesage" (did you mean chat.SendMessage?)');
   });
 
   it('an unknown suite and an unknown agent are refused', async () => {
     const s = await phonegym(['run', '--suite', 'caht']);
-    expect(s.code).toBe(2);
-    expect(s.stderr).toContain('did you mean chat?');
+    expectRefusal(s, 'did you mean chat?');
     const a = await phonegym(['run', '--agent', 'oracel']);
-    expect(a.code).toBe(2);
-    expect(a.stderr).toContain('did you mean oracle?');
+    expectRefusal(a, 'did you mean oracle?');
   });
 
   it('a malformed number is refused with the flag name', async () => {
     const r = await phonegym(['run', '--max-steps', 'ten']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--max-steps must be a whole number');
+    expectRefusal(r, '--max-steps must be a whole number');
   });
 
   it('a negative number gets the range error, not the parser\'s "ambiguous argument"', async () => {
@@ -71,8 +65,7 @@ describe('bad input fails before any browser starts', () => {
 
   it('an unknown command suggests a real one', async () => {
     const r = await phonegym(['rnu']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('did you mean run?');
+    expectRefusal(r, 'did you mean run?');
   });
 });
 
@@ -98,18 +91,14 @@ describe('list', () => {
 
   it('model flags: keys only by variable name, URLs checked, the model required', async () => {
     const noModel = await phonegym(['run', '--agent', 'openai']);
-    expect(noModel.code).toBe(2);
-    expect(noModel.stderr).toContain('--agent openai needs --model-name');
+    expectRefusal(noModel, '--agent openai needs --model-name');
     const keyInFlag = await phonegym(['run', '--agent', 'openai', '--model-name', 'm', '--api-key-env', 'sk-abc123-def']);
-    expect(keyInFlag.code).toBe(2);
-    expect(keyInFlag.stderr).toContain('takes the NAME of an environment variable');
+    expectRefusal(keyInFlag, 'takes the NAME of an environment variable');
     expect(keyInFlag.stderr).not.toContain('sk-abc123-def');
     const badUrl = await phonegym(['run', '--agent', 'openai', '--model-name', 'm', '--base-url', 'localhost:8000']);
-    expect(badUrl.code).toBe(2);
-    expect(badUrl.stderr).toContain('--base-url must');
+    expectRefusal(badUrl, '--base-url must');
     const badFormat = await phonegym(['run', '--agent', 'openai', '--model-name', 'm', '--agent-format', 'uitars2']);
-    expect(badFormat.code).toBe(2);
-    expect(badFormat.stderr).toMatch(/did you mean/);
+    expectRefusal(badFormat, /did you mean/);
   });
 });
 

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { phonegym } from '../helpers/cli.ts';
+import { expectRefusal, phonegym } from '../helpers/cli.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/verify');
 
@@ -15,24 +15,18 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/verify');
 describe('verify refuses bad input before any browser starts', () => {
   it('an unknown flag names the nearest one (exit 2)', async () => {
     const r = await phonegym(['verify', '--sample-sed', '1']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown flag --sample-sed for `phonegym verify`');
-    expect(r.stderr).toContain('did you mean --sample-seed?');
+    expectRefusal(r, 'unknown flag --sample-sed for `phonegym verify`', 'did you mean --sample-seed?');
   });
 
   it('an unknown suite under --tasks-root, a bad seed and a misspelt command are refused', async () => {
     const s = await phonegym(['verify', '--tasks-root', FIXTURES, '--suite', 'brokn']);
-    expect(s.code).toBe(2);
-    expect(s.stderr).toContain('unknown suite "brokn" (did you mean broken?)');
+    expectRefusal(s, 'unknown suite "brokn" (did you mean broken?)');
     const n = await phonegym(['verify', '--sample-seed', '1,two']);
-    expect(n.code).toBe(2);
-    expect(n.stderr).toContain('--sample-seed must be a whole number (got "two")');
+    expectRefusal(n, '--sample-seed must be a whole number (got "two")');
     const w = await phonegym(['verify', '--parallel', '0']);
-    expect(w.code).toBe(2);
-    expect(w.stderr).toMatch(/--parallel must be .*1/);
+    expectRefusal(w, /--parallel must be .*1/);
     const c = await phonegym(['verfy']);
-    expect(c.code).toBe(2);
-    expect(c.stderr).toContain('did you mean verify?');
+    expectRefusal(c, 'did you mean verify?');
   });
 });
 
