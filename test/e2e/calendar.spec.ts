@@ -5,12 +5,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { DeviceConnection } from '../../bridge/server/bridgeServer.ts';
-import { useBridge, openPhone, find, tap, typeInto, readState as state } from './phonePage.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { useBridge, openPhoneAt, find, tap, typeInto, readState as state } from './phonePage.ts';
+import { calOf as cal } from '../../tasks/calendar/_helpers.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { occurrencesOn, todayKey } from '../../simulator-apps/calendar/logic.ts';
 import { addDays } from '../../simulator-apps/shared/dates.ts';
-import type { CalendarState } from '../../simulator-apps/calendar/types.ts';
 
 const bridge = useBridge();
 
@@ -21,12 +20,9 @@ async function pickTime(page: Page, device: DeviceConnection, field: string, tim
   await tap(page, device, 'calendar.picker.ok');
 }
 
-const cal = (s: PhoneState): CalendarState => s.apps.calendar as unknown as CalendarState;
-
 test('create a weekly event with time, place and reminder; edit it; delete one occurrence', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-calendar');
   const initial = createInitialState(5);
-  await device.call('reset', { stateJson: JSON.stringify(initial) });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-calendar', initial);
   const today = todayKey(initial.os.time.timestamp, initial.os.time.timezone);
   // A day in the current month view, a few days ahead (the grid shows six weeks).
   const day = addDays(today, 3);

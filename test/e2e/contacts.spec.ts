@@ -4,19 +4,16 @@
  * under its name. The edit form asks before the system back drops its changes.
  */
 import { expect, test } from '@playwright/test';
-import { useBridge, openPhone, find, tap, typeInto, readState } from './phonePage.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { useBridge, openPhoneAt, find, tap, typeInto, readState } from './phonePage.ts';
+import { contactsOf } from '../../tasks/contacts/_helpers.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
-import type { ContactsState } from '../../simulator-apps/contacts/types.ts';
 
 const bridge = useBridge();
-const contactsOf = (s: PhoneState) => s.apps.contacts as unknown as ContactsState;
 
 test('a new contact, then a call to it from the dialler, logged under its name', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-contacts-new');
   const initial = createInitialState(4);
   const before = contactsOf(initial);
-  await device.call('reset', { stateJson: JSON.stringify(initial), route: { app: 'contacts', path: '/contacts' } });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-contacts-new', initial, { app: 'contacts', path: '/contacts' });
 
   await tap(page, device, 'contacts.add');
   await typeInto(page, device, 'edit.name', '测试新人');

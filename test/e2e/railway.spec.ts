@@ -4,24 +4,19 @@
  * money to the wallet. Assertions read the screen (UI tree) and the state the bridge sees.
  */
 import { expect, test } from '@playwright/test';
-import { useBridge, openPhone, find, tap, readState as state } from './phonePage.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { useBridge, openPhoneAt, find, tap, readState as state } from './phonePage.ts';
+import { railwayOf as railway } from '../../tasks/railway/_helpers.ts';
+import { walletOf as wallet } from '../../tasks/wallet/_helpers.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { STATIONS } from '../../simulator-apps/railway/data.ts';
 import { dateKey, initials, queryTrains } from '../../simulator-apps/railway/logic.ts';
 import { addDays } from '../../simulator-apps/shared/dates.ts';
-import type { RailwayState } from '../../simulator-apps/railway/types.ts';
-import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 
 const bridge = useBridge();
 
-const railway = (s: PhoneState) => s.apps.railway as unknown as RailwayState;
-const wallet = (s: PhoneState) => s.apps.wallet as unknown as WalletState;
-
 test('query → book → pay in the wallet → the order is paid', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-railway-book');
   const initial = createInitialState(1);
-  await device.call('reset', { stateJson: JSON.stringify(initial) });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-railway-book', initial);
   const r0 = railway(initial);
   const date = addDays(dateKey(initial.os.time.timestamp), 1);
   const train = queryTrains(r0.trains, r0.search.from, r0.search.to, date).find((t) => t.seats.some((s) => s.left > 2))!;
@@ -67,9 +62,8 @@ test('query → book → pay in the wallet → the order is paid', async ({ brow
 });
 
 test('a refund returns the money to the wallet and puts the seats back on sale', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-railway-refund');
   const initial = createInitialState(2);
-  await device.call('reset', { stateJson: JSON.stringify(initial) });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-railway-refund', initial);
   const upcoming = railway(initial).orders.find((o) => o.status === 'paid' && o.trainId)!;
   const left = railway(initial).trains.find((t) => t.id === upcoming.trainId)!.seats.find((s) => s.cls === upcoming.seatClass)!.left;
   const balance = wallet(initial).balance;

@@ -4,17 +4,13 @@
  * launcher, and the font size scaling the launcher labels.
  */
 import { expect, test } from '@playwright/test';
-import { useBridge, openPhone, find, tap as tapKey, readState } from './phonePage.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { useBridge, openPhoneAt, find, tap as tapKey, readState } from './phonePage.ts';
+import { settingsOf } from '../../tasks/settings/_helpers.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
-import type { SettingsState } from '../../simulator-apps/settings/types.ts';
 
 const bridge = useBridge();
 
-const settingsOf = (s: PhoneState) => s.apps.settings as unknown as SettingsState;
-
 test('joining a secured Wi-Fi: a wrong password changes nothing, the right one reaches the status bar', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-settings-wifi');
   const state = createInitialState(5);
   const current = (state.os.wifi as { ssid: string }).ssid;
   // Only the current network is saved, so the unsaved ones head the 可用WLAN list.
@@ -22,7 +18,7 @@ test('joining a secured Wi-Fi: a wrong password changes nothing, the right one r
   const target = settingsOf(state)
     .wifi.networks.filter((n) => n.security !== 'open' && !n.saved)
     .sort((a, b) => b.signal - a.signal || (a.ssid < b.ssid ? -1 : 1))[0]!;
-  await device.call('reset', { stateJson: JSON.stringify(state) });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-settings-wifi', state);
 
   await tapKey(page, device, 'app.settings');
   await tapKey(page, device, 'settings.entry.wlan');
@@ -56,8 +52,7 @@ test('joining a secured Wi-Fi: a wrong password changes nothing, the right one r
 });
 
 test('dark mode darkens the launcher, the navigation bar and this app', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-settings-dark');
-  await device.call('reset', { stateJson: JSON.stringify(createInitialState(2)) });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-settings-dark', createInitialState(2));
   const launcherColor = () => page.locator('.launcher').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(await launcherColor()).toBe('rgba(0, 0, 0, 0)');
 
@@ -76,8 +71,7 @@ test('dark mode darkens the launcher, the navigation bar and this app', async ({
 });
 
 test('the font size scales the launcher labels', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-settings-font');
-  await device.call('reset', { stateJson: JSON.stringify(createInitialState(2)) });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-settings-font', createInitialState(2));
   const labelSize = () => page.locator('[data-ui="app.settings"] .label').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(await labelSize()).toBeCloseTo(12, 1);
 

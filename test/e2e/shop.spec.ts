@@ -4,25 +4,20 @@
  * the wallet. Every step is a real tap or real typing; the assertions read the screen and the state.
  */
 import { expect, test } from '@playwright/test';
-import { useBridge, openPhone, tree, mustFind as find, tap, readState as state } from './phonePage.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { useBridge, openPhoneAt, tree, mustFind as find, tap, readState as state } from './phonePage.ts';
+import { shopOf } from '../../tasks/shop/_helpers.ts';
+import { walletOf } from '../../tasks/wallet/_helpers.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
-import type { ShopState } from '../../simulator-apps/shop/types.ts';
-import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 
 const bridge = useBridge();
 
-const shopOf = (s: PhoneState) => s.apps.shop as unknown as ShopState;
-const walletOf = (s: PhoneState) => s.apps.wallet as unknown as WalletState;
-
 test('search, choose an option, add to the cart, check out and pay in the wallet', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-shop-buy');
   const initial = createInitialState(5);
   shopOf(initial).cart = [];
   walletOf(initial).balance = 2_000_000;
   const product = shopOf(initial).products.find((p) => p.brand === '声跃')!;
   const sku = product.skus.find((k) => k.stock >= 2)!;
-  await device.call('reset', { stateJson: JSON.stringify(initial) });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-shop-buy', initial);
 
   await tap(page, device, 'app.shop');
   await tap(page, device, 'shop.search');
@@ -71,13 +66,12 @@ test('search, choose an option, add to the cart, check out and pay in the wallet
 });
 
 test('an out-of-stock option cannot be chosen, and a refund returns the money to the wallet', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-shop-refund');
   const initial = createInitialState(6);
   const paid = shopOf(initial).orders.find((o) => o.status === 'paid')!;
   const balance = walletOf(initial).balance;
   const product = shopOf(initial).products.find((p) => p.options.length > 0 && p.options[0].values.length > 1)!;
   for (const k of product.skus) k.stock = k.values[0] === product.options[0].values[0] ? 0 : 4;
-  await device.call('reset', { stateJson: JSON.stringify(initial), route: { app: 'shop', path: `/product/${product.id}` } });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-shop-refund', initial, { app: 'shop', path: `/product/${product.id}` });
 
   await tap(page, device, 'shop.detail.buy');
   expect((await find(device, 'shop.sku.opt.0.0')).disabled).toBe(true);

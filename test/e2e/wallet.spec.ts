@@ -5,19 +5,16 @@
  * a summary that matches the state.
  */
 import { expect, test } from '@playwright/test';
-import { useBridge, openPhone, find, tap, typeInto, readState } from './phonePage.ts';
-import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { useBridge, openPhoneAt, find, tap, typeInto, readState } from './phonePage.ts';
+import { walletOf } from '../../tasks/wallet/_helpers.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
-import type { WalletState } from '../../simulator-apps/wallet/types.ts';
 
 const bridge = useBridge();
-const walletOf = (s: PhoneState) => s.apps.wallet as unknown as WalletState;
 
 test('a transfer: too much is refused, a wrong password changes nothing, the right one pays', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-wallet-transfer');
   const initial = createInitialState(8);
   const w0 = walletOf(initial);
-  await device.call('reset', { stateJson: JSON.stringify(initial), route: { app: 'wallet', path: '/' } });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-wallet-transfer', initial, { app: 'wallet', path: '/' });
   const payee = w0.payees[0]!;
 
   await tap(page, device, 'wallet.action.transfer');
@@ -53,9 +50,8 @@ test('a transfer: too much is refused, a wrong password changes nothing, the rig
 });
 
 test('bills by category: the list and its summary match the state', async ({ browser }) => {
-  const { page, device, close } = await openPhone(bridge(), browser, 'e2e-wallet-bills');
   const initial = createInitialState(9);
-  await device.call('reset', { stateJson: JSON.stringify(initial), route: { app: 'wallet', path: '/' } });
+  const { page, device, close } = await openPhoneAt(bridge(), browser, 'e2e-wallet-bills', initial, { app: 'wallet', path: '/' });
   await tap(page, device, 'wallet.action.bills');
   await tap(page, device, 'wallet.bills.month');
   await tap(page, device, 'wallet.bills.month.all');
