@@ -247,19 +247,8 @@ export function searchEvents(state: Pick<CalendarState, 'events'>, text: string)
 // ---------------------------------------------------------------------------------------------
 // Drafts (the edit form)
 
-export interface EventDraft {
-  title: string;
-  allDay: boolean;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  repeat: Repeat;
-  reminder: Reminder;
-  calendar: CalendarId;
-  place: string;
-  notes: string;
-}
+/** What the form edits: an event's fields without its id, its series' exceptions and origin. */
+export type EventDraft = Omit<CalendarEvent, 'id' | 'exceptions' | 'origin'>;
 
 /** A new event's form on `date`: the next full hour when it is today, else 09:00; one hour long. */
 export function newDraft(date: string, now: number, timezone?: string): EventDraft {

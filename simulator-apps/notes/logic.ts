@@ -361,16 +361,8 @@ export function updateProfile(s: NotesState, nickname: string, bio: string): Ref
 // ---------------------------------------------------------------------------------------------
 // Publishing and drafts
 
-/** What the editor holds. */
-export interface EditorDraft {
-  title: string;
-  body: string;
-  tags: string[];
-  palette: number;
-  category: Category | '';
-  visibility: Visibility;
-  city: string;
-}
+/** What the editor holds: a draft's fields without its id and time. */
+export type EditorDraft = Omit<Draft, 'id' | 'updatedAt'>;
 
 export function emptyEditor(): EditorDraft {
   return { title: '', body: '', tags: [], palette: 0, category: '', visibility: 'public', city: '' };

@@ -78,7 +78,8 @@ export interface Refund {
   billId: string | null;
 }
 
-export interface Order {
+/** An order keeps its train's day, stations and times (the train may leave the timetable). */
+export interface Order extends Pick<Train, 'date' | 'from' | 'to' | 'dep' | 'arr' | 'days'> {
   /** `r_001` … */
   id: string;
   /** 订单号, `E` + 9 digits. */
@@ -87,12 +88,6 @@ export interface Order {
   /** The train record, null when it is no longer in the timetable (past trips). */
   trainId: string | null;
   trainNo: string;
-  date: string;
-  from: string;
-  to: string;
-  dep: string;
-  arr: string;
-  days: number;
   seatClass: SeatClass;
   tickets: Ticket[];
   /** Fen: the sum of the tickets. */
