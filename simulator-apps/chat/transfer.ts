@@ -2,12 +2,12 @@
  * 转账 in a one-to-one chat, paid from the wallet's balance (`state.apps.wallet`). Pure functions
  * over the two slices, called inside ONE `phone.update` so the wallet debit, its bill and the chat's
  * transfer message land in the same revision. Refusals return a reason and change nothing.
- * Uses the wallet's own rules (`checkAmount`, `passwordMatches`, `nextBillId`); the wallet's files
+ * Uses the wallet's own rules (`checkAmount`, `passwordMatches`, `bookOnBalance`); the wallet's files
  * are not edited.
  */
 import { moneyText } from '../shared/money.ts';
-import { checkAmount, nextBillId, passwordMatches, type PaymentRefusal } from '../wallet/logic.ts';
-import type { Bill, WalletState } from '../wallet/types.ts';
+import { bookOnBalance, checkAmount, passwordMatches, type PaymentRefusal } from '../wallet/logic.ts';
+import type { WalletState } from '../wallet/types.ts';
 import { displayName, findChat, findContact, nextMessageId } from './logic.ts';
 import type { ChatState, Message } from './types.ts';
 
@@ -51,19 +51,7 @@ export function sendTransfer(
   if (bad) return { ok: false, reason: bad };
   if (!passwordMatches(wallet, req.password)) return { ok: false, reason: 'password' };
   const note = req.note.trim();
-  const bill: Bill = {
-    id: nextBillId(wallet),
-    time: req.now,
-    amount: req.amount,
-    direction: 'out',
-    category: '转账',
-    counterparty: displayName(contact),
-    note,
-    status: 'success',
-    method: '余额',
-  };
-  wallet.balance -= req.amount;
-  wallet.bills.push(bill);
+  const bill = bookOnBalance(wallet, { time: req.now, amount: req.amount, direction: 'out', category: '转账', counterparty: displayName(contact), note });
   const message: Message = {
     id: nextMessageId(chat),
     from: 'me',
@@ -85,19 +73,7 @@ export function acceptTransfer(chat: ChatState, wallet: WalletState | undefined,
   const message = thread.messages.find((m) => m.id === req.messageId);
   const t = message?.transfer;
   if (!message || !t || message.from === 'me' || t.status !== 'pending') return { ok: false, reason: 'transfer' };
-  const bill: Bill = {
-    id: nextBillId(wallet),
-    time: req.now,
-    amount: t.amount,
-    direction: 'in',
-    category: '转账',
-    counterparty: displayName(contact),
-    note: t.note,
-    status: 'success',
-    method: '余额',
-  };
-  wallet.balance += t.amount;
-  wallet.bills.push(bill);
+  const bill = bookOnBalance(wallet, { time: req.now, amount: t.amount, direction: 'in', category: '转账', counterparty: displayName(contact), note: t.note });
   t.status = 'accepted';
   t.billId = bill.id;
   return { ok: true, messageId: message.id, billId: bill.id };

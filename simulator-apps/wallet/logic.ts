@@ -103,6 +103,17 @@ export function passwordMatches(s: Pick<WalletState, 'payPassword'>, password: s
   return password === s.payPassword;
 }
 
+/** What a payment from or to the balance says; its bill adds the id, `success` and `余额`. */
+export type BalanceEntry = Pick<Bill, 'time' | 'amount' | 'direction' | 'category' | 'counterparty' | 'note'>;
+
+/** Moves the balance by the entry's amount (in: +, out: −) and writes its bill; returns the bill. */
+export function bookOnBalance(s: Pick<WalletState, 'balance' | 'bills'>, e: BalanceEntry): Bill {
+  const bill: Bill = { id: nextBillId(s), time: e.time, amount: e.amount, direction: e.direction, category: e.category, counterparty: e.counterparty, note: e.note, status: 'success', method: '余额' };
+  s.balance += e.direction === 'in' ? e.amount : -e.amount;
+  s.bills.push(bill);
+  return bill;
+}
+
 /** 转账 from the balance to a payee. Refused (nothing changes) for a bad amount, a bad password or too little money. */
 export function transfer(s: WalletState, req: { payeeId: string; amount: number; note: string; password: string; now: number }): PaymentResult {
   const payee = s.payees.find((p) => p.id === req.payeeId);
@@ -110,19 +121,7 @@ export function transfer(s: WalletState, req: { payeeId: string; amount: number;
   const bad = checkAmount(s, req.amount);
   if (bad) return { ok: false, reason: bad };
   if (!passwordMatches(s, req.password)) return { ok: false, reason: 'password' };
-  const bill: Bill = {
-    id: nextBillId(s),
-    time: req.now,
-    amount: req.amount,
-    direction: 'out',
-    category: '转账',
-    counterparty: payee.name,
-    note: req.note.trim(),
-    status: 'success',
-    method: '余额',
-  };
-  s.balance -= req.amount;
-  s.bills.push(bill);
+  const bill = bookOnBalance(s, { time: req.now, amount: req.amount, direction: 'out', category: '转账', counterparty: payee.name, note: req.note.trim() });
   return { ok: true, bill };
 }
 
@@ -133,19 +132,7 @@ export function payOrder(s: WalletState, req: { orderId: string; password: strin
   const bad = checkAmount(s, order.amount);
   if (bad) return { ok: false, reason: bad };
   if (!passwordMatches(s, req.password)) return { ok: false, reason: 'password' };
-  const bill: Bill = {
-    id: nextBillId(s),
-    time: req.now,
-    amount: order.amount,
-    direction: 'out',
-    category: order.category ?? '购物',
-    counterparty: order.merchant,
-    note: order.title,
-    status: 'success',
-    method: '余额',
-  };
-  s.balance -= order.amount;
-  s.bills.push(bill);
+  const bill = bookOnBalance(s, { time: req.now, amount: order.amount, direction: 'out', category: order.category ?? '购物', counterparty: order.merchant, note: order.title });
   order.status = 'paid';
   order.paidAt = req.now;
   order.billId = bill.id;

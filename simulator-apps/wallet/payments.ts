@@ -11,8 +11,8 @@
  * - Refunds (`refundToWallet`) credit the balance with an incoming bill; `closePayment` closes an
  *   unpaid order its app cancelled.
  */
-import type { Bill, Category, PaymentOrder, PaymentSource, WalletState } from './types.ts';
-import { nextBillId } from './logic.ts';
+import type { Category, PaymentOrder, PaymentSource, WalletState } from './types.ts';
+import { bookOnBalance } from './logic.ts';
 import { nextId } from '../shared/ids.ts';
 
 export type { PaymentSource };
@@ -106,18 +106,5 @@ export interface RefundRequest {
 export function refundToWallet(apps: AppsDraft, req: RefundRequest): string {
   if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`refundToWallet: amount must be a positive integer of fen, got ${req.amount}`);
   const w = walletOf(apps);
-  const bill: Bill = {
-    id: nextBillId(w),
-    time: req.now,
-    amount: req.amount,
-    direction: 'in',
-    category: req.category,
-    counterparty: req.counterparty,
-    note: req.note,
-    status: 'success',
-    method: '余额',
-  };
-  w.balance += req.amount;
-  w.bills.push(bill);
-  return bill.id;
+  return bookOnBalance(w, { time: req.now, amount: req.amount, direction: 'in', category: req.category, counterparty: req.counterparty, note: req.note }).id;
 }
