@@ -11,6 +11,7 @@ import { preflight } from '../runner/preflight.ts';
 import { configOfRun, readMeta } from '../runner/runFolder.ts';
 import { shardProcessMain } from '../runner/shardProcess.ts';
 import { cmdMerge } from './mergeCommand.ts';
+import { cmdReport } from './reportCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
@@ -37,6 +38,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym new-task s/Name   write a commented starting file tasks/s/Name.ts
   phonegym verify [flags]   prove tasks sound: oracle passes, noop fails, stray changes caught
   phonegym merge DIRS… --run-dir OUT   join the run folders of --shard i/K runs into one
+  phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
 
@@ -168,6 +170,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdDoctor(rest);
       case 'merge':
         return await cmdMerge(rest);
+      case 'report':
+        return await cmdReport(rest);
       case '__shard': {
         // A shard process forked by `run --processes K` (not for people).
         const code = await shardProcessMain();
@@ -181,7 +185,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'report', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, report, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -8,7 +8,7 @@ import { findFormat } from '../agents/formats/index.ts';
 import { ISOLATIONS } from '../env/envPool.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../protocol/suggest.ts';
-import { DEFAULT_CONFIG, type RunConfig } from '../runner/config.ts';
+import { DEFAULT_CONFIG, resultKeys, type RunConfig } from '../runner/config.ts';
 import { parseShard } from '../runner/plan.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
 import { choiceFlag, envNameFlag, intFlag, listFlag, numberFlag, parseFlags, urlFlag, type FlagSpec } from './flags.ts';
@@ -174,4 +174,35 @@ export function resolveRunConfig(argv: string[]): ResolvedRun | 'help' {
   if (c.agent === 'openai' && !c.modelName) throw new UsageError('--agent openai needs --model-name: the model your endpoint serves (e.g. gpt-4o, or Qwen/Qwen2.5-VL-7B-Instruct on a vLLM server at --base-url)');
   if (c.agent === 'replay' && !c.replay) throw new UsageError('--agent replay needs --replay PATH: a trajectory.json written by an earlier run (or the folder holding it)');
   return { config: c, given, resume: (v.resume as string | undefined) ?? null };
+}
+
+/** Keys that do not change a run's results but are needed to run it again as it ran. */
+const REPRODUCE_EXTRA: ReadonlySet<keyof RunConfig> = new Set(['apiKeyEnv', 'judgeApiKeyEnv', 'shard', 'strict']);
+
+const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+
+function flagValueText(value: unknown): string {
+  if (Array.isArray(value)) return value.join(',');
+  if (value && typeof value === 'object' && 'index' in value && 'count' in value) return `${(value as { index: number }).index}/${(value as { count: number }).count}`;
+  return String(value);
+}
+
+/**
+ * The `phonegym run` command line that makes a run with this config again: every flag that
+ * decides results and differs from its default (the table's first spelling of its key), and the
+ * seed always, drawn or not. Where it wrote, how many pages and the studio are left out.
+ */
+export function reproduceCommand(config: RunConfig, sampleSeed: number): { command: string; flags: string[] } {
+  const keys = new Set<keyof RunConfig>([...resultKeys(), ...REPRODUCE_EXTRA]);
+  const flags: string[] = [];
+  const done = new Set<keyof RunConfig>();
+  for (const f of RUN_FLAG_TABLE) {
+    if (done.has(f.key) || !keys.has(f.key)) continue;
+    done.add(f.key);
+    const value = f.key === 'sampleSeed' ? sampleSeed : config[f.key];
+    if (value === null || value === undefined || value === false || (Array.isArray(value) && value.length === 0)) continue;
+    if (f.key !== 'sampleSeed' && JSON.stringify(value) === JSON.stringify(DEFAULT_CONFIG[f.key])) continue;
+    flags.push(f.value === undefined ? `--${f.name}` : `--${f.name} ${shellWord(flagValueText(value))}`);
+  }
+  return { command: ['phonegym run', ...flags].join(' '), flags };
 }
