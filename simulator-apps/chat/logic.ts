@@ -207,46 +207,10 @@ export function ensureChat(s: ChatState, contactId: string): Chat {
   return chat;
 }
 
-/** Appends my message (text trimmed of surrounding whitespace) and clears the draft. Returns null for blank text. */
+/** Appends my message to a one-to-one chat (`sendToThread`, which any thread takes). */
 export function sendMessage(s: ChatState, chatId: string, text: string, time: number): Message | null {
-  const chat = requireChat(s, chatId);
-  const body = text.trim();
-  if (body === '') return null;
-  const message: Message = { id: nextMessageId(s), from: 'me', text: body, time };
-  chat.messages.push(message);
-  chat.draft = '';
-  chat.unread = 0;
-  return message;
-}
-
-export function setDraft(s: ChatState, chatId: string, draft: string): void {
-  const chat = requireChat(s, chatId);
-  const value = draft.trim() === '' ? '' : draft;
-  if (chat.draft !== value) chat.draft = value;
-}
-
-export function markRead(s: ChatState, chatId: string): void {
-  const chat = requireChat(s, chatId);
-  if (chat.unread !== 0) chat.unread = 0;
-}
-
-export function markUnread(s: ChatState, chatId: string): void {
-  const chat = requireChat(s, chatId);
-  if (chat.unread === 0) chat.unread = 1;
-}
-
-export function setPinned(s: ChatState, chatId: string, pinned: boolean): void {
-  requireChat(s, chatId).pinned = pinned;
-}
-
-export function setMuted(s: ChatState, chatId: string, muted: boolean): void {
-  requireChat(s, chatId).muted = muted;
-}
-
-export function clearHistory(s: ChatState, chatId: string): void {
-  const chat = requireChat(s, chatId);
-  chat.messages = [];
-  chat.unread = 0;
+  requireChat(s, chatId);
+  return sendToThread(s, chatId, text, time);
 }
 
 export function deleteChat(s: ChatState, chatId: string): void {
@@ -433,6 +397,7 @@ export function leaveGroup(s: ChatState, groupId: string): void {
 
 // Threads of either kind (one-to-one chats and groups share these rules).
 
+/** Appends my message (text trimmed of surrounding whitespace) and clears the draft. Returns null for blank text. */
 export function sendToThread(s: ChatState, id: string, text: string, time: number): Message | null {
   const t = requireThread(s, id);
   const body = text.trim();
