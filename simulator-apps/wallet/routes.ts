@@ -53,31 +53,27 @@ export function billsPath(month: string | null, category: string | null): string
   return s ? `/bills?${s}` : '/bills';
 }
 
+/** The list each screen sits under, between it and the wallet home (null: right on the home). */
+const PARENT: Record<Exclude<WalletScreen['screen'], 'home'>, string | null> = {
+  bills: null,
+  payees: null,
+  orders: null,
+  cards: null,
+  receive: null,
+  settings: null,
+  notFound: null,
+  transferDone: null,
+  bill: '/bills',
+  transfer: '/transfer',
+  order: '/orders',
+  card: '/cards',
+  password: '/settings',
+};
+
 /** The back stack a deep link implies. */
 export function walletRouteStack(path: string): string[] {
   const s = parseWalletPath(path);
-  switch (s.screen) {
-    case 'home':
-      return [WALLET_ROOT];
-    case 'bills':
-    case 'payees':
-    case 'orders':
-    case 'cards':
-    case 'receive':
-    case 'settings':
-    case 'notFound':
-      return [WALLET_ROOT, path];
-    case 'bill':
-      return [WALLET_ROOT, '/bills', path];
-    case 'transfer':
-      return [WALLET_ROOT, '/transfer', path];
-    case 'transferDone':
-      return [WALLET_ROOT, path];
-    case 'order':
-      return [WALLET_ROOT, '/orders', path];
-    case 'card':
-      return [WALLET_ROOT, '/cards', path];
-    case 'password':
-      return [WALLET_ROOT, '/settings', path];
-  }
+  if (s.screen === 'home') return [WALLET_ROOT];
+  const parent = PARENT[s.screen];
+  return parent ? [WALLET_ROOT, parent, path] : [WALLET_ROOT, path];
 }
