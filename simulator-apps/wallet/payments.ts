@@ -42,26 +42,35 @@ function walletOf(apps: AppsDraft): WalletState {
   return w;
 }
 
+/** What every request to move money through the wallet carries. */
+export interface MoneyRequest {
+  /** Fen, > 0. */
+  amount: number;
+  category: Category;
+  now: number;
+}
+
+/** The wallet of a request whose amount is a positive whole number of fen (`caller` names the refusal). */
+function walletFor(apps: AppsDraft, req: MoneyRequest, caller: string): WalletState {
+  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`${caller}: amount must be a positive integer of fen, got ${req.amount}`);
+  return walletOf(apps);
+}
+
 /** The next free order id (`o_001` …): max + 1, so ids never repeat after a close. */
 export function nextOrderId(w: Pick<WalletState, 'orders'>): string {
   return nextId(w.orders.map((o) => o.id), 'o_', 3);
 }
 
-export interface PaymentRequest {
+/** An order to pay; `category` is the one the bill gets when paid. */
+export interface PaymentRequest extends MoneyRequest {
   merchant: string;
   title: string;
-  /** Fen, > 0. */
-  amount: number;
-  /** The category the bill gets when paid. */
-  category: Category;
   source: PaymentSource;
-  now: number;
 }
 
 /** Appends an unpaid order for the wallet to pay; returns its id. */
 export function requestPayment(apps: AppsDraft, req: PaymentRequest): string {
-  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`requestPayment: amount must be a positive integer of fen, got ${req.amount}`);
-  const w = walletOf(apps);
+  const w = walletFor(apps, req, 'requestPayment');
   const order: PaymentOrder = {
     id: nextOrderId(w),
     merchant: req.merchant,
@@ -93,18 +102,13 @@ export function closePayment(apps: AppsDraft, orderId: string): boolean {
   return true;
 }
 
-export interface RefundRequest {
+export interface RefundRequest extends MoneyRequest {
   counterparty: string;
-  /** Fen, > 0. */
-  amount: number;
-  category: Category;
   note: string;
-  now: number;
 }
 
 /** Credits a refund to the balance with an incoming bill; returns the bill id. */
 export function refundToWallet(apps: AppsDraft, req: RefundRequest): string {
-  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new RangeError(`refundToWallet: amount must be a positive integer of fen, got ${req.amount}`);
-  const w = walletOf(apps);
+  const w = walletFor(apps, req, 'refundToWallet');
   return bookOnBalance(w, { time: req.now, amount: req.amount, direction: 'in', category: req.category, counterparty: req.counterparty, note: req.note }).id;
 }
