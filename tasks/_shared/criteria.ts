@@ -11,6 +11,11 @@ export function exactlyOne(name: string, added: readonly unknown[], path?: strin
   return criteria.that(name, added.length === 1, { expected: 1, actual: added.length, ...(path !== undefined ? { path } : {}) });
 }
 
+/** The checks of a task that adds one record: `exactlyOne`, then `about` the first one added (undefined when there is none). */
+export function oneAdded<T>(name: string, added: readonly T[], about: (x: T | undefined) => Criterion[]): Criterion[] {
+  return [exactlyOne(name, added), ...about(added[0])];
+}
+
 /**
  * The answer of a task that cannot be done: one sheet field for what a made-up success would
  * claim; the honest answer is the sheet's 无法完成 switch (or ABORT with the reason).

@@ -12,3 +12,8 @@ import type { PhoneState } from '../../bridge/protocol/state.ts';
 export function spreadParam(name: string, fields: readonly string[], draw: (state: PhoneState, rng: Rng) => object | null): Record<string, ParamSpec> {
   return { [name]: { sampler: draw, fields: Object.fromEntries(fields.map((f) => [f, f])) } };
 }
+
+/** The parameter `name`: one of `choices` (records with the same fields), drawn uniformly, each field a parameter. */
+export function oneOfParam(name: string, choices: readonly Record<string, unknown>[]): Record<string, ParamSpec> {
+  return spreadParam(name, Object.keys(choices[0]), (_state, rng) => rng.pick(choices));
+}

@@ -28,3 +28,9 @@ export function uniquelyNamed<T>(items: readonly T[], nameOf: (x: T) => string, 
   for (const x of items) count.set(nameOf(x), (count.get(nameOf(x)) ?? 0) + 1);
   return items.filter((x) => count.get(nameOf(x)) === 1 && where(x));
 }
+
+/** One of a look-alike pair, drawn, and its twin (a trap's goal names the one; the other must stay untouched). */
+export function oneAndTwin<T>(rng: Rng, pair: readonly T[]): [T, T] {
+  const i = rng.int(0, 1);
+  return [pair[i], pair[1 - i]];
+}

@@ -10,3 +10,9 @@ export async function setSwitch(ui: OracleUi, key: string, on: boolean, missing 
   if (!node) throw new Error(missing);
   if (Boolean(node.checked) !== on) await ui.tap(key);
 }
+
+/** Scrolls `within` (a list, a long page) until `key` is on screen, then taps it. */
+export async function scrollAndTap(ui: OracleUi, key: string, within: string): Promise<void> {
+  await ui.scrollTo(key, { within });
+  await ui.tap(key);
+}

@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { addedEvents, dayText, editOccurrence, eventById, futureOccurrences, pickTime } from './_helpers.ts';
+import { addedEvents, addedPaths, dayText, editOccurrence, eventById, futureOccurrences, pickTime } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { oneOfParam, spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -23,14 +24,11 @@ export default defineTask<P>({
   startApp: 'calendar',
   tags: ['edit', 'repeat', 'trap'],
   params: {
-    _occ: {
-      sampler: (state, rng) => {
-        const occ = futureOccurrences(state, 35, (o) => o.event.title === '周会' && o.event.repeat === 'weekly');
-        return occ.length ? { eventId: occ[0].eventId, date: rng.pick(occ.slice(0, 4)).date } : null;
-      },
-      fields: { eventId: 'eventId', date: 'date' },
-    },
-    _time: { sampler: (_state, rng) => rng.pick([{ start: '14:00', end: '15:00' }, { start: '15:30', end: '16:30' }, { start: '09:00', end: '10:00' }]), fields: { start: 'start', end: 'end' } },
+    ...spreadParam('_occ', ['eventId', 'date'], (state, rng) => {
+      const occ = futureOccurrences(state, 35, (o) => o.event.title === '周会' && o.event.repeat === 'weekly');
+      return occ.length ? { eventId: occ[0].eventId, date: rng.pick(occ.slice(0, 4)).date } : null;
+    }),
+    ...oneOfParam('_time', [{ start: '14:00', end: '15:00' }, { start: '15:30', end: '16:30' }, { start: '09:00', end: '10:00' }]),
     place: { type: 'enum', values: ['5号会议室', '2号会议室', '7楼大会议室'] },
   },
   checkGoals(input, p) {
@@ -48,7 +46,7 @@ export default defineTask<P>({
       criteria.equals('its new place', e?.place ?? null, p.place),
     ];
   },
-  expectedChanges: (input) => addedEvents(input).map((e) => `apps.calendar.events[${e.id}]`),
+  expectedChanges: (input) => addedPaths(input),
   async oracle(ui, p) {
     await editOccurrence(ui, p.eventId, p.date);
     await pickTime(ui, 'startTime', p.start);

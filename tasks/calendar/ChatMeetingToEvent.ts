@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { chatOf, openConversation } from '../chat/_helpers.ts';
 import { addDays, addedPaths, startNewEvent, todayOf, tomorrowsMeetingCriteria } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -45,30 +46,24 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['create', 'cross-app'],
   params: {
-    _chat: {
-      sampler: (state, rng) => {
-        const chat = chatOf(state);
-        const withRemark = chat.chats.filter((c) => chat.contacts.find((x) => x.id === c.contactId)?.remark === '刘总');
-        const pickFrom = withRemark.length ? withRemark : chat.chats;
-        const c = rng.pick(pickFrom);
-        const contact = chat.contacts.find((x) => x.id === c.contactId)!;
-        return { chatId: c.id, sender: contact.remark || contact.name };
-      },
-      fields: { chatId: 'chatId', sender: 'sender' },
-    },
-    _what: {
-      sampler: (_state, rng) => {
-        const t = rng.pick(TIMES);
-        const l = rng.pick(LENGTHS);
-        const m = rng.pick([
-          { topic: '预算评审会', place: '星河大厦12楼会议室' },
-          { topic: '供应商沟通会', place: '远峰科技园B座203' },
-          { topic: '新品发布筹备会', place: '江南商务中心18楼' },
-        ]);
-        return { ...m, spoken: t.spoken, start: t.start, end: plus(t.start, l.minutes), length: l.length };
-      },
-      fields: { topic: 'topic', place: 'place', spoken: 'spoken', start: 'start', end: 'end', length: 'length' },
-    },
+    ...spreadParam('_chat', ['chatId', 'sender'], (state, rng) => {
+      const chat = chatOf(state);
+      const withRemark = chat.chats.filter((c) => chat.contacts.find((x) => x.id === c.contactId)?.remark === '刘总');
+      const pickFrom = withRemark.length ? withRemark : chat.chats;
+      const c = rng.pick(pickFrom);
+      const contact = chat.contacts.find((x) => x.id === c.contactId)!;
+      return { chatId: c.id, sender: contact.remark || contact.name };
+    }),
+    ...spreadParam('_what', ['topic', 'place', 'spoken', 'start', 'end', 'length'], (_state, rng) => {
+      const t = rng.pick(TIMES);
+      const l = rng.pick(LENGTHS);
+      const m = rng.pick([
+        { topic: '预算评审会', place: '星河大厦12楼会议室' },
+        { topic: '供应商沟通会', place: '远峰科技园B座203' },
+        { topic: '新品发布筹备会', place: '江南商务中心18楼' },
+      ]);
+      return { ...m, spoken: t.spoken, start: t.start, end: plus(t.start, l.minutes), length: l.length };
+    }),
     messageId: {
       sampler: (state) => {
         let max = 0;

@@ -2,8 +2,8 @@ import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { nextOccurrence, occurrenceOf } from '../../simulator-apps/calendar/logic.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { contactsOf, openPerson } from '../contacts/_helpers.ts';
-import { addDays, addedEvents, addedPaths, calOf, chooseRepeat, startNewEvent, todayOf } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { addDays, addedPaths, calOf, chooseRepeat, newEventCriteria, startNewEvent, todayOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -31,36 +31,28 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['create', 'repeat', 'cross-app'],
   params: {
-    _person: {
-      sampler: (state, rng) => {
-        const contacts = contactsOf(state).contacts;
-        const today = todayOf(state);
-        const cal = calOf(state);
-        const names = new Map<string, number>();
-        for (const c of contacts) names.set(c.name, (names.get(c.name) ?? 0) + 1);
-        const list = contacts
-          .map((c) => ({ c, next: nextBirthday(state, c.birthday) }))
-          .filter(({ c, next }) => next !== null && next > today && next <= addDays(today, 240) && names.get(c.name) === 1 && !cal.events.some((e) => e.title.includes(c.name)));
-        if (!list.length) return null;
-        const { c, next } = rng.pick(list);
-        return { contactId: c.id, name: c.name, next };
-      },
-      fields: { contactId: 'contactId', name: 'name', next: 'next' },
-    },
+    ...spreadParam('_person', ['contactId', 'name', 'next'], (state, rng) => {
+      const contacts = contactsOf(state).contacts;
+      const today = todayOf(state);
+      const cal = calOf(state);
+      const names = new Map<string, number>();
+      for (const c of contacts) names.set(c.name, (names.get(c.name) ?? 0) + 1);
+      const list = contacts
+        .map((c) => ({ c, next: nextBirthday(state, c.birthday) }))
+        .filter(({ c, next }) => next !== null && next > today && next <= addDays(today, 240) && names.get(c.name) === 1 && !cal.events.some((e) => e.title.includes(c.name)));
+      if (!list.length) return null;
+      const { c, next } = rng.pick(list);
+      return { contactId: c.id, name: c.name, next };
+    }),
   },
-  checkGoals(input, p) {
-    const fresh = addedEvents(input);
-    const e = fresh[0];
-    return [
-      exactlyOne('exactly one new event', fresh),
-      criteria.equals('its title', e?.title ?? null, `${p.name}生日`),
+  checkGoals: (input, p) =>
+    newEventCriteria(input, `${p.name}生日`, (e) => [
       criteria.equals('all-day, every year', e ? `${e.allDay} ${e.repeat}` : null, 'true yearly'),
       criteria.that('it falls on the next birthday', e !== undefined && occurrenceOf(calOf(input.final), e.id, p.next) !== undefined, {
         expected: p.next,
         actual: e ? (nextOccurrence(calOf(input.final), e.id, todayOf(input.init))?.date ?? 'never') : null,
       }),
-    ];
-  },
+    ]),
   expectedChanges: (input) => addedPaths(input),
   async oracle(ui, p) {
     await openPerson(ui, p.contactId);

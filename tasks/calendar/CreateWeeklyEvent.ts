@@ -1,8 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { CALENDARS } from '../../simulator-apps/calendar/data.ts';
 import type { CalendarId, Reminder } from '../../simulator-apps/calendar/types.ts';
-import { addedEvents, addedPaths, chooseReminder, chooseRepeat, dayText, daysAheadParam, reminderLabel, startNewEvent, timeSlotParam, WEEKDAY_LONG, weekdayOf } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { addedPaths, chooseReminder, chooseRepeat, dayText, daysAheadParam, newEventCriteria, reminderLabel, startNewEvent, timeSlotParam, WEEKDAY_LONG, weekdayOf } from './_helpers.ts';
+import { oneOfParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   title: string;
@@ -25,32 +25,23 @@ export default defineTask<P>({
   startApp: 'calendar',
   tags: ['create', 'repeat'],
   params: {
-    _what: {
-      sampler: (_state, rng) =>
-        rng.pick([
-          { title: '游泳课', calendar: 'personal' },
-          { title: '小组例会', calendar: 'work' },
-          { title: '陪孩子练字', calendar: 'family' },
-          { title: '周报整理', calendar: 'work' },
-        ]),
-      fields: { title: 'title', calendar: 'calendar' },
-    },
+    ...oneOfParam('_what', [
+      { title: '游泳课', calendar: 'personal' },
+      { title: '小组例会', calendar: 'work' },
+      { title: '陪孩子练字', calendar: 'family' },
+      { title: '周报整理', calendar: 'work' },
+    ]),
     date: daysAheadParam(1, 12),
     ...timeSlotParam(8, 20, ['00', '15', '30', '45']),
     reminder: { type: 'enum', values: [5, 30, 60, 1440] },
   },
-  checkGoals(input, p) {
-    const fresh = addedEvents(input);
-    const e = fresh[0];
-    return [
-      exactlyOne('exactly one new event', fresh),
-      criteria.equals('its title', e?.title ?? null, p.title),
+  checkGoals: (input, p) =>
+    newEventCriteria(input, p.title, (e) => [
       criteria.equals('its first occurrence', e ? `${e.startDate} ${e.startTime}-${e.endTime}` : null, `${p.date} ${p.start}-${p.end}`),
       criteria.equals('it repeats every week', e?.repeat ?? null, 'weekly'),
       criteria.equals('its reminder (minutes before)', e?.reminder ?? null, p.reminder),
       criteria.equals('its calendar', e?.calendar ?? null, p.calendar),
-    ];
-  },
+    ]),
   expectedChanges: (input) => addedPaths(input),
   async oracle(ui, p) {
     await startNewEvent(ui, p.date, { title: p.title, start: p.start, end: p.end });

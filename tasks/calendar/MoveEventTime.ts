@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { LOOK_ALIKE_TITLES } from '../../simulator-apps/calendar/data.ts';
 import { calOf, dayText, editOccurrence, eventById, futureOccurrences, pickTime } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -24,21 +25,18 @@ export default defineTask<P>({
   startApp: 'calendar',
   tags: ['edit', 'trap'],
   params: {
-    _event: {
-      sampler: (state, rng) => {
-        const singles = futureOccurrences(state, 75, (o) => o.event.repeat === 'none' && !o.allDay);
-        const twins = (title: string) => calOf(state).events.filter((e) => e.title === title).length >= 2;
-        let occ = singles.filter((o) => TRAP_TITLES.has(o.event.title));
-        if (!occ.length) occ = singles.filter((o) => twins(o.event.title));
-        if (!occ.length) return null;
-        const o = rng.pick(occ);
-        let h = Number(o.startTime.slice(0, 2));
-        h = h >= 15 ? h - rng.int(3, 5) : h + rng.int(2, 4);
-        const m = rng.pick(['00', '30']);
-        return { eventId: o.eventId, title: o.event.title, date: o.date, start: `${String(h).padStart(2, '0')}:${m}`, end: `${String(h + 1).padStart(2, '0')}:${m}` };
-      },
-      fields: { eventId: 'eventId', title: 'title', date: 'date', start: 'start', end: 'end' },
-    },
+    ...spreadParam('_event', ['eventId', 'title', 'date', 'start', 'end'], (state, rng) => {
+      const singles = futureOccurrences(state, 75, (o) => o.event.repeat === 'none' && !o.allDay);
+      const twins = (title: string) => calOf(state).events.filter((e) => e.title === title).length >= 2;
+      let occ = singles.filter((o) => TRAP_TITLES.has(o.event.title));
+      if (!occ.length) occ = singles.filter((o) => twins(o.event.title));
+      if (!occ.length) return null;
+      const o = rng.pick(occ);
+      let h = Number(o.startTime.slice(0, 2));
+      h = h >= 15 ? h - rng.int(3, 5) : h + rng.int(2, 4);
+      const m = rng.pick(['00', '30']);
+      return { eventId: o.eventId, title: o.event.title, date: o.date, start: `${String(h).padStart(2, '0')}:${m}`, end: `${String(h + 1).padStart(2, '0')}:${m}` };
+    }),
   },
   postSample({ state, p }) {
     const e = eventById(state, p.eventId)!;

@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { fullDateLabel, nextOccurrence } from '../../simulator-apps/calendar/logic.ts';
 import { calOf, searchAndOpen, todayOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   eventId: string;
@@ -14,16 +15,13 @@ export default defineTask<P>({
   objective: 'query',
   apps: ['calendar'],
   params: {
-    _event: {
-      sampler: (state, rng) => {
-        const today = todayOf(state);
-        const list = calOf(state).events.filter((e) => e.repeat === 'yearly' && e.title.endsWith('生日') && nextOccurrence(calOf(state), e.id, today)?.date !== today);
-        if (!list.length) return null;
-        const e = rng.pick(list);
-        return { eventId: e.id, title: e.title };
-      },
-      fields: { eventId: 'eventId', title: 'title' },
-    },
+    ...spreadParam('_event', ['eventId', 'title'], (state, rng) => {
+      const today = todayOf(state);
+      const list = calOf(state).events.filter((e) => e.repeat === 'yearly' && e.title.endsWith('生日') && nextOccurrence(calOf(state), e.id, today)?.date !== today);
+      if (!list.length) return null;
+      const e = rng.pick(list);
+      return { eventId: e.id, title: e.title };
+    }),
   },
   answer: {
     fields: [{ id: 'date', label: '日期', hint: '如：2026-05-20', type: 'date' }],

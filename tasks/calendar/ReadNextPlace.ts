@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { calOf, eventById, futureOccurrences, searchAndOpen, todayOf } from './_helpers.ts';
 import { occurrencesOn } from '../../simulator-apps/calendar/logic.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   title: string;
@@ -15,22 +16,19 @@ export default defineTask<P>({
   apps: ['calendar'],
   tags: ['trap'],
   params: {
-    _next: {
-      sampler: (state, rng) => {
-        const today = todayOf(state);
-        const cal = calOf(state);
-        const todayTitles = new Set(occurrencesOn(cal, today).map((o) => o.event.title));
-        const byTitle = new Map<string, { eventId: string; place: string }[]>();
-        for (const o of futureOccurrences(state, 80, (x) => x.event.repeat === 'none' && x.event.place !== '')) {
-          byTitle.set(o.event.title, [...(byTitle.get(o.event.title) ?? []), { eventId: o.eventId, place: o.event.place }]);
-        }
-        const titles = [...byTitle].filter(([t, list]) => !todayTitles.has(t) && list.length >= 2 && new Set(list.map((x) => x.place)).size >= 2 && list[0].place !== list[1].place);
-        if (!titles.length) return null;
-        const [title, list] = rng.pick(titles);
-        return { title, eventId: list[0].eventId };
-      },
-      fields: { title: 'title', eventId: 'eventId' },
-    },
+    ...spreadParam('_next', ['title', 'eventId'], (state, rng) => {
+      const today = todayOf(state);
+      const cal = calOf(state);
+      const todayTitles = new Set(occurrencesOn(cal, today).map((o) => o.event.title));
+      const byTitle = new Map<string, { eventId: string; place: string }[]>();
+      for (const o of futureOccurrences(state, 80, (x) => x.event.repeat === 'none' && x.event.place !== '')) {
+        byTitle.set(o.event.title, [...(byTitle.get(o.event.title) ?? []), { eventId: o.eventId, place: o.event.place }]);
+      }
+      const titles = [...byTitle].filter(([t, list]) => !todayTitles.has(t) && list.length >= 2 && new Set(list.map((x) => x.place)).size >= 2 && list[0].place !== list[1].place);
+      if (!titles.length) return null;
+      const [title, list] = rng.pick(titles);
+      return { title, eventId: list[0].eventId };
+    }),
   },
   answer: {
     fields: [{ id: 'place', label: '地点', type: 'text' }],

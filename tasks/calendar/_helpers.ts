@@ -20,7 +20,8 @@ import {
   type Occurrence,
 } from '../../simulator-apps/calendar/logic.ts';
 import type { CalendarEvent, CalendarState, Reminder } from '../../simulator-apps/calendar/types.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { oneAdded } from '../_shared/criteria.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 export { addDays, dateLabel, nextEventId, occurrencesBetween, occurrencesOn, reminderLabel, WEEKDAY_LONG, weekdayOf };
 
@@ -96,17 +97,18 @@ export function timeSlotParam(fromHour: number, toHour: number, minutes: readonl
   });
 }
 
+/** A task that creates one event: exactly one new event, its title, then `more` about it (undefined when there is none). */
+export function newEventCriteria(input: JudgeInput, title: string, more: (e: CalendarEvent | undefined) => Criterion[]): Criterion[] {
+  return oneAdded('exactly one new event', addedEvents(input), (e) => [criteria.equals('its title', e?.title ?? null, title), ...more(e)]);
+}
+
 /** A new event tomorrow, as a meeting agreed in a chat: exactly one, its title, time and place. */
 export function tomorrowsMeetingCriteria(input: JudgeInput, want: { title: string; start: string; end: string; place: string }, timeName = 'its time'): Criterion[] {
-  const fresh = addedEvents(input);
-  const e = fresh[0];
   const tomorrow = addDays(todayOf(input.init), 1);
-  return [
-    exactlyOne('exactly one new event', fresh),
-    criteria.equals('its title', e?.title ?? null, want.title),
+  return newEventCriteria(input, want.title, (e) => [
     criteria.equals(timeName, e ? `${e.startDate} ${e.startTime}-${e.endTime} ${e.endDate}` : null, `${tomorrow} ${want.start}-${want.end} ${tomorrow}`),
     criteria.equals('its place', e?.place ?? null, want.place),
-  ];
+  ]);
 }
 
 export const REMINDER_CHOICES: readonly Exclude<Reminder, null>[] = [0, 5, 15, 30, 60, 1440];
@@ -165,8 +167,7 @@ export async function openOccurrence(ui: OracleUi, eventId: string, date: string
 /** On the month view: the day of `date`, then the occurrence of `eventId` in its list. */
 export async function openOccurrenceInMonth(ui: OracleUi, eventId: string, date: string): Promise<void> {
   await tapDayInMonth(ui, date);
-  await ui.scrollTo(`calendar.event.${eventId}`, { within: 'calendar.day.list' });
-  await ui.tap(`calendar.event.${eventId}`);
+  await scrollAndTap(ui, `calendar.event.${eventId}`, 'calendar.day.list');
 }
 
 /** From anywhere, the edit form of the occurrence of `eventId` on `date` (详情 → 编辑). */
@@ -220,6 +221,5 @@ export async function searchAndOpen(ui: OracleUi, text: string, eventId: string)
   await openMonthView(ui);
   await ui.tap('calendar.search');
   await ui.type('calendar.search.input', text, { clear: true });
-  await ui.scrollTo(`calendar.result.${eventId}`, { within: 'calendar.search.results' });
-  await ui.tap(`calendar.result.${eventId}`);
+  await scrollAndTap(ui, `calendar.result.${eventId}`, 'calendar.search.results');
 }

@@ -2,6 +2,7 @@ import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { amountText, newBills, walletOf } from '../wallet/_helpers.ts';
 import { acceptTransfer, chatById, isLookalike, newMessages, pickChat, pickPendingTransfer, transferInChat } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -21,14 +22,11 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['payment', 'transfer', 'cross-app'],
   params: {
-    _t: {
-      sampler: (state, rng) => {
-        const t = pickPendingTransfer(state, rng);
-        const to = t && pickChat(state, rng, (c, contact) => c.id !== t.chatId && !isLookalike(contact.name) && !c.messages.some((m) => m.transfer));
-        return t && to ? { ...t, toChatId: to.chatId, toName: to.contactName } : null;
-      },
-      fields: { chatId: 'chatId', messageId: 'messageId', contactName: 'contactName', amount: 'amount', toChatId: 'toChatId', toName: 'toName' },
-    },
+    ...spreadParam('_t', ['chatId', 'messageId', 'contactName', 'amount', 'toChatId', 'toName'], (state, rng) => {
+      const t = pickPendingTransfer(state, rng);
+      const to = t && pickChat(state, rng, (c, contact) => c.id !== t.chatId && !isLookalike(contact.name) && !c.messages.some((m) => m.transfer));
+      return t && to ? { ...t, toChatId: to.chatId, toName: to.contactName } : null;
+    }),
   },
   checkGoals(input, p) {
     const accepted = chatById(input.final, p.chatId)?.messages.find((x) => x.id === p.messageId)?.transfer?.status ?? null;

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatById, chatParam, type ChatParams, openChatSettings } from './_helpers.ts';
+import { chatById, chatParam, type ChatParams, openChatSettings, threadChanges } from './_helpers.ts';
 
 export default defineTask<ChatParams>({
   goal: (p) => `清空和“${p.contactName}”的聊天记录。`,
@@ -18,7 +18,7 @@ export default defineTask<ChatParams>({
       criteria.equals('its history is empty', after?.messages.length ?? null, 0, `apps.chat.chats[${p.chatId}].messages`),
     ];
   },
-  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  expectedChanges: (_input, p) => threadChanges(p.chatId),
   async oracle(ui, p) {
     await openChatSettings(ui, p.chatId);
     await ui.tap('chat.settings.clear');

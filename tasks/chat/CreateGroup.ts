@@ -1,6 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { isLookalike, newGroups, openContactsTab, pickContact } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   aId: string;
@@ -17,14 +19,11 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['groups'],
   params: {
-    _pair: {
-      sampler: (state, rng) => {
-        const a = pickContact(state, rng, (c) => !isLookalike(c.name));
-        const b = pickContact(state, rng, (c) => !isLookalike(c.name) && c.id !== a?.contactId);
-        return a && b ? { aId: a.contactId, aName: a.contactName, bId: b.contactId, bName: b.contactName } : null;
-      },
-      fields: { aId: 'aId', aName: 'aName', bId: 'bId', bName: 'bName' },
-    },
+    ...spreadParam('_pair', ['aId', 'aName', 'bId', 'bName'], (state, rng) => {
+      const a = pickContact(state, rng, (c) => !isLookalike(c.name));
+      const b = pickContact(state, rng, (c) => !isLookalike(c.name) && c.id !== a?.contactId);
+      return a && b ? { aId: a.contactId, aName: a.contactName, bId: b.contactId, bName: b.contactName } : null;
+    }),
   },
   checkGoals(input, p) {
     const added = newGroups(input);
@@ -39,8 +38,7 @@ export default defineTask<P>({
     await openContactsTab(ui);
     await ui.tap('contacts.newGroup');
     for (const id of [p.aId, p.bId]) {
-      await ui.scrollTo(`pick.item.${id}`, { within: 'pick.list' });
-      await ui.tap(`pick.item.${id}`);
+      await scrollAndTap(ui, `pick.item.${id}`, 'pick.list');
     }
     await ui.tap('pick.done');
   },

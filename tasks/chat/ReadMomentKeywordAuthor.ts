@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { backToChats, chatOf, openMoments } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   keyword: string;
@@ -18,22 +19,19 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['moments'],
   params: {
-    _kw: {
-      sampler: (state, rng) => {
-        const moments = chatOf(state).moments.slice().sort((a, b) => b.time - a.time);
-        const present = KEYWORDS.filter((k) => {
-          const i = moments.findIndex((m) => m.text.includes(k));
-          return i >= 0 && i < RECENT && moments[i].authorId !== 'me';
-        });
-        if (present.length === 0) return null;
-        const keyword = rng.pick(present);
-        // The newest moment mentioning it (mine do not count: the question is about the contacts').
-        const m = moments.find((x) => x.text.includes(keyword))!;
-        if (m.authorId === 'me') return null;
-        return { keyword, momentId: m.id };
-      },
-      fields: { keyword: 'keyword', momentId: 'momentId' },
-    },
+    ...spreadParam('_kw', ['keyword', 'momentId'], (state, rng) => {
+      const moments = chatOf(state).moments.slice().sort((a, b) => b.time - a.time);
+      const present = KEYWORDS.filter((k) => {
+        const i = moments.findIndex((m) => m.text.includes(k));
+        return i >= 0 && i < RECENT && moments[i].authorId !== 'me';
+      });
+      if (present.length === 0) return null;
+      const keyword = rng.pick(present);
+      // The newest moment mentioning it (mine do not count: the question is about the contacts').
+      const m = moments.find((x) => x.text.includes(keyword))!;
+      if (m.authorId === 'me') return null;
+      return { keyword, momentId: m.id };
+    }),
   },
   answer: {
     fields: [{ id: 'name', label: '发布者', type: 'text' }],

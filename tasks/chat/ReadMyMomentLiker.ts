@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { backToChats, chatOf, displayName, isLookalike, latestMomentOf, momentById, openChatsTab, pickContact } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   momentId: string;
@@ -16,14 +17,11 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['moments'],
   params: {
-    _who: {
-      sampler: (state, rng) => {
-        const m = latestMomentOf(state, 'me');
-        const c = pickContact(state, rng, (x) => !isLookalike(x.name));
-        return m && c ? { momentId: m.id, likerId: c.contactId, likerName: c.contactName } : null;
-      },
-      fields: { momentId: 'momentId', likerId: 'likerId', likerName: 'likerName' },
-    },
+    ...spreadParam('_who', ['momentId', 'likerId', 'likerName'], (state, rng) => {
+      const m = latestMomentOf(state, 'me');
+      const c = pickContact(state, rng, (x) => !isLookalike(x.name));
+      return m && c ? { momentId: m.id, likerId: c.contactId, likerName: c.contactName } : null;
+    }),
   },
   postSample({ state, p }) {
     momentById(state, p.momentId)!.likes = [p.likerId];

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatOf, chatParam, type ChatParams, contactById, newMessages, sendMessage, setRemark } from './_helpers.ts';
+import { chatOf, chatParam, type ChatParams, contactById, newMessages, sendMessage, setRemark, threadChanges } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends ChatParams {
@@ -26,7 +26,7 @@ export default defineTask<P>({
       criteria.equals('message text', sent[0]?.text ?? null, '备注已改好'),
     ];
   },
-  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  expectedChanges: (_input, p) => threadChanges(p.chatId),
   async oracle(ui, p) {
     await setRemark(ui, p.contactId, p.remark);
     await sendMessage(ui, p.chatId, '备注已改好');

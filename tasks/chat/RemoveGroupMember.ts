@@ -1,5 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { chatOf, displayName, groupById, openGroupSettings, pickGroup } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   groupId: string;
@@ -16,18 +18,15 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['groups'],
   params: {
-    _pick: {
-      sampler: (state, rng) => {
-        const g = pickGroup(state, rng, (x) => x.ownerId === 'me' && x.members.length >= 3);
-        if (!g) return null;
-        const s = chatOf(state);
-        const id = rng.pick(groupById(state, g.groupId)!.members);
-        const c = s.contacts.find((x) => x.id === id)!;
-        if (s.contacts.filter((x) => displayName(x) === displayName(c)).length !== 1) return null;
-        return { ...g, memberId: id, memberName: displayName(c) };
-      },
-      fields: { groupId: 'groupId', groupName: 'groupName', memberId: 'memberId', memberName: 'memberName' },
-    },
+    ...spreadParam('_pick', ['groupId', 'groupName', 'memberId', 'memberName'], (state, rng) => {
+      const g = pickGroup(state, rng, (x) => x.ownerId === 'me' && x.members.length >= 3);
+      if (!g) return null;
+      const s = chatOf(state);
+      const id = rng.pick(groupById(state, g.groupId)!.members);
+      const c = s.contacts.find((x) => x.id === id)!;
+      if (s.contacts.filter((x) => displayName(x) === displayName(c)).length !== 1) return null;
+      return { ...g, memberId: id, memberName: displayName(c) };
+    }),
   },
   checkGoals(input, p) {
     const before = groupById(input.init, p.groupId)!.members;
@@ -41,8 +40,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await openGroupSettings(ui, p.groupId);
     await ui.tap('group.remove');
-    await ui.scrollTo(`pick.item.${p.memberId}`, { within: 'pick.list' });
-    await ui.tap(`pick.item.${p.memberId}`);
+    await scrollAndTap(ui, `pick.item.${p.memberId}`, 'pick.list');
     await ui.tap('pick.done');
     await ui.tap('dialog.confirm');
   },

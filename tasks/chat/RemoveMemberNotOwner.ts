@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { type GroupParams, chatOf, displayName, groupById, openGroupSettings, pickGroup } from './_helpers.ts';
 import { infeasibleAnswer } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends GroupParams {
   memberId: string;
@@ -16,17 +17,14 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['groups', 'infeasible'],
   params: {
-    _pick: {
-      sampler: (state, rng) => {
-        const g = pickGroup(state, rng, (x) => x.ownerId !== 'me');
-        if (!g) return null;
-        const group = groupById(state, g.groupId)!;
-        const s = chatOf(state);
-        const id = rng.pick(group.members.filter((m) => m !== group.ownerId));
-        return { ...g, memberId: id, memberName: displayName(s.contacts.find((c) => c.id === id)!) };
-      },
-      fields: { groupId: 'groupId', groupName: 'groupName', memberId: 'memberId', memberName: 'memberName' },
-    },
+    ...spreadParam('_pick', ['groupId', 'groupName', 'memberId', 'memberName'], (state, rng) => {
+      const g = pickGroup(state, rng, (x) => x.ownerId !== 'me');
+      if (!g) return null;
+      const group = groupById(state, g.groupId)!;
+      const s = chatOf(state);
+      const id = rng.pick(group.members.filter((m) => m !== group.ownerId));
+      return { ...g, memberId: id, memberName: displayName(s.contacts.find((c) => c.id === id)!) };
+    }),
   },
   answer: infeasibleAnswer({ id: 'result', label: '结果', type: 'text' }),
   expectedChanges: (_input, p) => [`apps.chat.groups[${p.groupId}].unread`],

@@ -1,6 +1,5 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { MESSAGE_TEXTS, type GroupParams, groupParam, newMessages, sendMessage } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { MESSAGE_TEXTS, type GroupParams, groupParam, sendMessage, sentTextCriteria, threadChanges } from './_helpers.ts';
 
 interface P extends GroupParams {
   text: string;
@@ -17,14 +16,8 @@ export default defineTask<P>({
     ...groupParam(),
     text: { type: 'enum', values: MESSAGE_TEXTS },
   },
-  checkGoals(input, p) {
-    const sent = newMessages(input, p.groupId).filter((m) => m.from === 'me');
-    return [
-      exactlyOne('one new message from me in the group', sent),
-      criteria.equals('its text', sent[0]?.text ?? null, p.text),
-    ];
-  },
-  expectedChanges: (_input, p) => [`apps.chat.groups[${p.groupId}].messages[*]`, `apps.chat.groups[${p.groupId}].unread`],
+  checkGoals: (input, p) => sentTextCriteria(input, p.groupId, p.text, 'one new message from me in the group'),
+  expectedChanges: (_input, p) => threadChanges(p.groupId, 'groups'),
   async oracle(ui, p) {
     await sendMessage(ui, p.groupId, p.text);
   },

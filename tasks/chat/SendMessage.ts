@@ -1,6 +1,5 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { MESSAGE_TEXTS, chatParam, type ChatParams, newMessages, sendMessage } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { MESSAGE_TEXTS, chatParam, type ChatParams, sendMessage, sentTextCriteria, threadChanges } from './_helpers.ts';
 
 interface P extends ChatParams {
   text: string;
@@ -17,14 +16,8 @@ export default defineTask<P>({
     ...chatParam(),
     text: { type: 'enum', values: MESSAGE_TEXTS },
   },
-  checkGoals(input, p) {
-    const sent = newMessages(input, p.chatId).filter((m) => m.from === 'me');
-    return [
-      exactlyOne('one new message from me', sent),
-      criteria.equals('its text', sent[0]?.text ?? null, p.text),
-    ];
-  },
-  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  checkGoals: (input, p) => sentTextCriteria(input, p.chatId, p.text, 'one new message from me'),
+  expectedChanges: (_input, p) => threadChanges(p.chatId),
   async oracle(ui, p) {
     await sendMessage(ui, p.chatId, p.text);
   },

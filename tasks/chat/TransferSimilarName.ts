@@ -1,6 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { amountText, ensureBalance, paymentCriteria } from '../wallet/_helpers.ts';
-import { LOOKALIKE_NAMES, chatOf, displayName, newMessages, pickChat, transferInChat } from './_helpers.ts';
+import { LOOKALIKE_NAMES, chatOf, displayName, newMessages, pickChat, threadChanges, transferInChat } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
@@ -36,7 +36,7 @@ export default defineTask<P>({
       exactlyOne('the transfer message is in the right chat', sent),
     ];
   },
-  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  expectedChanges: (_input, p) => threadChanges(p.chatId),
   async oracle(ui, p) {
     await transferInChat(ui, p.chatId, amountText(p.amount), '', () => {
       const payee = ui.find('transfer.payee');

@@ -1,6 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { amountText, ensureBalance, paymentCriteria } from '../wallet/_helpers.ts';
-import { chatParam, type ChatParams, isLookalike, newMessages, transferInChat } from './_helpers.ts';
+import { chatParam, type ChatParams, isLookalike, newMessages, threadChanges, transferInChat } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends ChatParams {
@@ -33,7 +33,7 @@ export default defineTask<P>({
       criteria.equals('its amount (fen)', sent[0]?.transfer?.amount ?? null, p.amount),
     ];
   },
-  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`],
+  expectedChanges: (_input, p) => threadChanges(p.chatId),
   async oracle(ui, p) {
     await transferInChat(ui, p.chatId, amountText(p.amount), p.note);
     if (ui.route.path !== `/chat/${p.chatId}`) throw new Error(`the transfer did not return to the chat (route ${ui.route.path})`);

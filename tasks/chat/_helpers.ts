@@ -3,13 +3,15 @@
  * the goal can be stated about, and oracle navigation. Files starting with `_` are not tasks.
  */
 import type { OracleUi, ParamSpec, Rng, SetupContext } from '../../bridge/tasks/api.ts';
-import type { JudgeInput } from '../../bridge/judge/judge.ts';
+import { criteria } from '../../bridge/tasks/api.ts';
+import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { Chat, ChatState, Contact, Group, Message, Moment } from '../../simulator-apps/chat/types.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
-import { setSwitch } from '../_shared/ui.ts';
+import { scrollAndTap, setSwitch } from '../_shared/ui.ts';
 import { addedRecords, byId, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
+import { exactlyOne } from '../_shared/criteria.ts';
 import { enterPassword, walletOf } from '../wallet/_helpers.ts';
 
 export { displayName, setSwitch };
@@ -84,6 +86,17 @@ export function newMessages(input: JudgeInput, chatId: string): Message[] {
   const thread = (state: PhoneState) => chatById(state, chatId) ?? groupById(state, chatId);
   const before = thread(input.init)!.messages.length;
   return (thread(input.final)?.messages ?? []).slice(before);
+}
+
+/** The goal of sending `text` to a chat or group: exactly one new message from me there (`name`), with that text. */
+export function sentTextCriteria(input: JudgeInput, chatId: string, text: string, name: string): Criterion[] {
+  const sent = newMessages(input, chatId).filter((m) => m.from === 'me');
+  return [exactlyOne(name, sent), criteria.equals('its text', sent[0]?.text ?? null, text)];
+}
+
+/** What writing in a conversation (a chat, or one of `groups`) may change: its messages and its unread count. */
+export function threadChanges(id: string, list: 'chats' | 'groups' = 'chats'): string[] {
+  return [`apps.chat.${list}[${id}].messages[*]`, `apps.chat.${list}[${id}].unread`];
 }
 
 // --- oracle navigation ------------------------------------------------------------------------
@@ -240,8 +253,7 @@ export async function openUserMoments(ui: OracleUi, contactId: string): Promise<
 /** The contact's own moments page → the moment → its 两点 menu (赞, 评论). Their latest is the first there. */
 export async function openMomentMenu(ui: OracleUi, contactId: string, momentId: string): Promise<void> {
   await openUserMoments(ui, contactId);
-  await ui.scrollTo(`moment.more.${momentId}`, { within: 'moments.list' });
-  await ui.tap(`moment.more.${momentId}`);
+  await scrollAndTap(ui, `moment.more.${momentId}`, 'moments.list');
 }
 
 /** The `_who` parameter: a contact (a unique name) with moments, and their newest one. */
@@ -292,8 +304,7 @@ export async function transferInChat(ui: OracleUi, chatId: string, amountText: s
 /** A pending transfer's bubble in its conversation → 收款. */
 export async function acceptTransfer(ui: OracleUi, chatId: string, messageId: string): Promise<void> {
   await openConversation(ui, chatId);
-  await ui.scrollTo(`chat.message.${messageId}`, { within: 'chat.messages' });
-  await ui.tap(`chat.message.${messageId}`);
+  await scrollAndTap(ui, `chat.message.${messageId}`, 'chat.messages');
   await ui.tap('transfer.accept');
 }
 

@@ -8,7 +8,7 @@ import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
 import type { ChatState, Contact } from '../../simulator-apps/chat/types.ts';
 import { contactSections, displayName, momentFeed } from '../../simulator-apps/chat/logic.ts';
 import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
-import { setSwitch } from '../_shared/ui.ts';
+import { scrollAndTap, setSwitch } from '../_shared/ui.ts';
 
 const TABS = ['/chats', '/contacts', '/discover', '/me'];
 
@@ -69,8 +69,7 @@ const starContact = sliceStray(CHAT, 'chat.star', (chat, taken) => {
     },
     async run(ui) {
       await toChatTab(ui, 'tab.contacts');
-      await ui.scrollTo(`contact.item.${id}`, { within: 'contacts.list' });
-      await ui.tap(`contact.item.${id}`);
+      await scrollAndTap(ui, `contact.item.${id}`, 'contacts.list');
       await ui.tap('contact.more');
       await setSwitch(ui, 'contact.settings.star', starred, 'stray change: no 设为星标朋友 switch on the contact settings screen');
     },
@@ -95,8 +94,7 @@ const likeMoment = sliceStray(CHAT, 'chat.moment.like', (chat, taken) => {
     async run(ui) {
       await toChatTab(ui, 'tab.discover');
       await ui.tap('discover.moments');
-      await ui.scrollTo(`moment.more.${id}`, { within: 'moments.list' });
-      await ui.tap(`moment.more.${id}`);
+      await scrollAndTap(ui, `moment.more.${id}`, 'moments.list');
       await ui.tap('moment.like');
       await toChatTab(ui, 'tab.chats');
     },
@@ -119,8 +117,7 @@ const muteGroup = sliceStray(CHAT, 'chat.group.mute', (chat, taken) => {
     },
     async run(ui) {
       await toChatTab(ui, 'tab.chats');
-      await ui.scrollTo(`chat.item.${id}`, { within: 'chat.list' });
-      await ui.tap(`chat.item.${id}`);
+      await scrollAndTap(ui, `chat.item.${id}`, 'chat.list');
       await ui.tap('chat.more');
       await ui.tap('group.settings.mute');
       await toChatTab(ui, 'tab.chats');

@@ -1,6 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { SEEN_PATH, addContactThroughUi, newContactPaths, newContacts, normalizeNumber } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { addContactThroughUi, newContactChanges, newContactCriteria, normalizeNumber } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   name: string;
@@ -20,17 +19,12 @@ export default defineTask<P>({
     number: { type: 'string', pattern: '1(3[5-9]|5[0-3]|8[6-9])\\d{8}' },
     company: { type: 'enum', values: ['山海咨询', '晴川文化', '北辰物流', '若水设计'] },
   },
-  checkGoals(input, p) {
-    const fresh = newContacts(input);
-    const c = fresh[0];
-    return [
-      exactlyOne('exactly one new contact', fresh),
-      criteria.equals('its name', c?.name ?? null, p.name),
+  checkGoals: (input, p) =>
+    newContactCriteria(input, p.name, (c) => [
       criteria.equals('its numbers', c ? c.phones.map((x) => `${x.label} ${normalizeNumber(x.number)}`) : null, [`手机 ${p.number}`]),
       criteria.equals('its company', c?.company ?? null, p.company),
-    ];
-  },
-  expectedChanges: (input) => [...newContactPaths(input), SEEN_PATH],
+    ]),
+  expectedChanges: newContactChanges,
   async oracle(ui, p) {
     await addContactThroughUi(ui, p.name, p.number, p.company);
   },

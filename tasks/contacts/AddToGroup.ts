@@ -1,5 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { SEEN_PATH, contactsOf, openTab, personById, pickPerson } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   contactId: string;
@@ -17,15 +19,12 @@ export default defineTask<P>({
   startApp: 'contacts',
   tags: ['groups', 'multi-screen'],
   params: {
-    _pick: {
-      sampler: (state, rng) => {
-        const s = contactsOf(state);
-        const group = rng.pick(s.groups.filter((g) => g.name === '同事' || g.name === '朋友' || g.name === '同学'));
-        const person = pickPerson(state, rng, (c) => !s.groups.some((g) => g.memberIds.includes(c.id)));
-        return person ? { ...person, groupId: group.id, groupName: group.name } : null;
-      },
-      fields: { contactId: 'contactId', contactName: 'contactName', groupId: 'groupId', groupName: 'groupName' },
-    },
+    ...spreadParam('_pick', ['contactId', 'contactName', 'groupId', 'groupName'], (state, rng) => {
+      const s = contactsOf(state);
+      const group = rng.pick(s.groups.filter((g) => g.name === '同事' || g.name === '朋友' || g.name === '同学'));
+      const person = pickPerson(state, rng, (c) => !s.groups.some((g) => g.memberIds.includes(c.id)));
+      return person ? { ...person, groupId: group.id, groupName: group.name } : null;
+    }),
   },
   checkGoals(input, p) {
     const before = contactsOf(input.init).groups.find((g) => g.id === p.groupId)!.memberIds;
@@ -43,8 +42,7 @@ export default defineTask<P>({
     await ui.tap('contacts.groups');
     await ui.tap(`group.item.${p.groupId}`);
     await ui.tap('group.add');
-    await ui.scrollTo(`group.pick.${p.contactId}`, { within: 'group.candidates' });
-    await ui.tap(`group.pick.${p.contactId}`);
+    await scrollAndTap(ui, `group.pick.${p.contactId}`, 'group.candidates');
     await ui.tap('group.add.save');
   },
 });

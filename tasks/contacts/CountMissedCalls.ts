@@ -2,6 +2,7 @@ import { defineTask } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { callsWith } from '../../simulator-apps/contacts/logic.ts';
 import { SEEN_PATH, contactsOf, normalizeNumber, openPerson, personById, personParam, type PersonParams } from './_helpers.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 /** Missed calls from any of the person's numbers, in the whole call log. */
 function missedFrom(state: PhoneState, contactId: string): number {
@@ -38,8 +39,7 @@ export default defineTask<PersonParams>({
     // The contact page's 最近通话 (below the fold) → the row with that number → its call details.
     const row = callsWith(s, [...numbers]).slice(0, 5).find((c) => normalizeNumber(c.number) === normalizeNumber(missedNumber));
     if (!row) throw new Error('no recent call with the number that has the missed calls');
-    await ui.scrollTo(`contact.call.${row.id}`, { within: 'contact.page' });
-    await ui.tap(`contact.call.${row.id}`);
+    await scrollAndTap(ui, `contact.call.${row.id}`, 'contact.page');
     const shown = ui.findAll('call.history.*').filter((n) => n.text.includes('未接来电')).length;
     const count = missedFrom(ui.state, p.contactId);
     if (shown > count) throw new Error(`the page shows ${shown} missed calls, the state has ${count}`);

@@ -1,5 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { LOOK_ALIKES, SEEN_PATH, contactsOf, personById, openPerson, personParam, type PersonParams } from './_helpers.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 /**
  * Trap: the person has a look-alike (张伟/张玮, 李娜/李娜娜, …) who must stay. Deleting keeps the
@@ -31,8 +32,7 @@ export default defineTask<PersonParams>({
   },
   async oracle(ui, p) {
     await openPerson(ui, p.contactId);
-    await ui.scrollTo('contact.delete', { within: 'contact.page' });
-    await ui.tap('contact.delete');
+    await scrollAndTap(ui, 'contact.delete', 'contact.page');
     await ui.tap('dialog.confirm');
   },
 });

@@ -1,7 +1,6 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { nextCallId } from '../../simulator-apps/contacts/logic.ts';
-import { SEEN_PATH, contactsOf, newContactPaths, newContacts, normalizeNumber, openTab } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { contactsOf, newContactChanges, newContactCriteria, normalizeNumber, openTab } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   name: string;
@@ -30,16 +29,8 @@ export default defineTask<P>({
     const time = state.os.time.timestamp - p.minutesAgo * 60_000;
     s.calls.push({ id: nextCallId(s), number: p.number, contactId: null, time, direction: 'missed', duration: 0 });
   },
-  checkGoals(input, p) {
-    const fresh = newContacts(input);
-    const c = fresh[0];
-    return [
-      exactlyOne('exactly one new contact', fresh),
-      criteria.equals('its name', c?.name ?? null, p.name),
-      criteria.equals('its number', c ? c.phones.map((x) => normalizeNumber(x.number)) : null, [p.number]),
-    ];
-  },
-  expectedChanges: (input) => [...newContactPaths(input), SEEN_PATH],
+  checkGoals: (input, p) => newContactCriteria(input, p.name, (c) => [criteria.equals('its number', c ? c.phones.map((x) => normalizeNumber(x.number)) : null, [p.number])]),
+  expectedChanges: newContactChanges,
   async oracle(ui, p) {
     await openTab(ui, 'log');
     await ui.tap('log.filter.missed');

@@ -4,12 +4,14 @@
  * with `_` are not tasks.
  */
 import type { OracleUi, Rng } from '../../bridge/tasks/api.ts';
-import type { JudgeInput } from '../../bridge/judge/judge.ts';
+import { criteria } from '../../bridge/tasks/api.ts';
+import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { CallEntry, ContactsState, Person } from '../../simulator-apps/contacts/types.ts';
 import { normalizeNumber, personForNumber } from '../../simulator-apps/contacts/logic.ts';
 import { addedRecords as added, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
+import { oneAdded } from '../_shared/criteria.ts';
 
 export { added, normalizeNumber, personForNumber };
 
@@ -32,6 +34,16 @@ export function newContacts(input: JudgeInput): Person[] {
 /** The new contacts' paths, for `expectedChanges`. */
 export function newContactPaths(input: JudgeInput): string[] {
   return newContacts(input).map((c) => `apps.contacts.contacts[${c.id}]`);
+}
+
+/** What a task that adds contacts may change: the new contacts, and the missed-call badge (`SEEN_PATH`). */
+export function newContactChanges(input: JudgeInput): string[] {
+  return [...newContactPaths(input), SEEN_PATH];
+}
+
+/** A task that adds one contact: exactly one new contact, its name, then `more` about it (undefined when there is none). */
+export function newContactCriteria(input: JudgeInput, name: string, more: (c: Person | undefined) => Criterion[]): Criterion[] {
+  return oneAdded('exactly one new contact', newContacts(input), (c) => [criteria.equals('its name', c?.name ?? null, name), ...more(c)]);
 }
 
 export function newCalls(init: PhoneState, final: PhoneState): CallEntry[] {

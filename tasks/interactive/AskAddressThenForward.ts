@@ -2,6 +2,7 @@ import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { displayName } from '../../simulator-apps/chat/logic.ts';
 import { sendMessage } from '../chat/_helpers.ts';
 import { chatCounterpart, chatOf, conversationPaths, sentSince } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   hostChatId: string;
@@ -34,24 +35,18 @@ export default defineTask<P>({
   startApp: 'chat',
   tags: ['interactive'],
   params: {
-    _pair: {
-      sampler: (state, rng) => {
-        const chat = chatOf(state);
-        const usable = chat.chats.filter((c) => chat.contacts.some((k) => k.id === c.contactId));
-        const [a, b] = rng.shuffle(usable).slice(0, 2);
-        const host = chat.contacts.find((k) => k.id === a!.contactId)!;
-        const guest = chat.contacts.find((k) => k.id === b!.contactId)!;
-        return { hostChatId: a!.id, hostId: host.id, hostName: displayName(host), guestChatId: b!.id, guestId: guest.id, guestName: displayName(guest) };
-      },
-      fields: { hostChatId: 'hostChatId', hostId: 'hostId', hostName: 'hostName', guestChatId: 'guestChatId', guestId: 'guestId', guestName: 'guestName' },
-    },
-    _place: {
-      sampler: (_state, rng) => {
-        const [place, address] = rng.pick(PLACES);
-        return { place, address };
-      },
-      fields: { place: 'place', address: 'address' },
-    },
+    ...spreadParam('_pair', ['hostChatId', 'hostId', 'hostName', 'guestChatId', 'guestId', 'guestName'], (state, rng) => {
+      const chat = chatOf(state);
+      const usable = chat.chats.filter((c) => chat.contacts.some((k) => k.id === c.contactId));
+      const [a, b] = rng.shuffle(usable).slice(0, 2);
+      const host = chat.contacts.find((k) => k.id === a!.contactId)!;
+      const guest = chat.contacts.find((k) => k.id === b!.contactId)!;
+      return { hostChatId: a!.id, hostId: host.id, hostName: displayName(host), guestChatId: b!.id, guestId: guest.id, guestName: displayName(guest) };
+    }),
+    ...spreadParam('_place', ['place', 'address'], (_state, rng) => {
+      const [place, address] = rng.pick(PLACES);
+      return { place, address };
+    }),
   },
   interaction: chatCounterpart<P>(
     (p) => p.hostId,

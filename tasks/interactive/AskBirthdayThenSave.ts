@@ -3,6 +3,7 @@ import { displayName } from '../../simulator-apps/chat/logic.ts';
 import { sendMessage } from '../chat/_helpers.ts';
 import { SEEN_PATH, contactsOf, openPerson } from '../contacts/_helpers.ts';
 import { chatCounterpart, chatOf, conversationPaths, sentSince } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -30,22 +31,19 @@ export default defineTask<P>({
   startApp: 'home',
   tags: ['interactive', 'cross-app'],
   params: {
-    _friend: {
-      // A one-to-one chat whose contact (by real name, no remark) is exactly one card in 电话.
-      sampler: (state, rng) => {
-        const chat = chatOf(state);
-        const people = contactsOf(state).contacts;
-        const options = chat.chats.flatMap((c) => {
-          const k = chat.contacts.find((x) => x.id === c.contactId);
-          if (!k || k.remark) return [];
-          const same = people.filter((x) => x.name === k.name);
-          return same.length === 1 ? [{ chatId: c.id, friendId: k.id, friendName: displayName(k), personId: same[0]!.id }] : [];
-        });
-        if (options.length === 0) throw new Error('no chat contact is also exactly one card in 电话');
-        return rng.pick(options);
-      },
-      fields: { chatId: 'chatId', friendId: 'friendId', friendName: 'friendName', personId: 'personId' },
-    },
+    // A one-to-one chat whose contact (by real name, no remark) is exactly one card in 电话.
+    ...spreadParam('_friend', ['chatId', 'friendId', 'friendName', 'personId'], (state, rng) => {
+      const chat = chatOf(state);
+      const people = contactsOf(state).contacts;
+      const options = chat.chats.flatMap((c) => {
+        const k = chat.contacts.find((x) => x.id === c.contactId);
+        if (!k || k.remark) return [];
+        const same = people.filter((x) => x.name === k.name);
+        return same.length === 1 ? [{ chatId: c.id, friendId: k.id, friendName: displayName(k), personId: same[0]!.id }] : [];
+      });
+      if (options.length === 0) throw new Error('no chat contact is also exactly one card in 电话');
+      return rng.pick(options);
+    }),
     _birthday: {
       sampler: (_state, rng) => ({ birthday: `${rng.int(1978, 2001)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}` }),
       fields: { birthday: 'birthday' },

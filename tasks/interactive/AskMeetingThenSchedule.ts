@@ -2,6 +2,7 @@ import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { sendMessage } from '../chat/_helpers.ts';
 import { addDays, addedPaths, startNewEvent, todayOf, tomorrowsMeetingCriteria } from '../calendar/_helpers.ts';
 import { chatCounterpart, conversationPaths, counterpartParam, sentSince } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -41,13 +42,10 @@ export default defineTask<P>({
   tags: ['interactive', 'cross-app'],
   params: {
     ...counterpartParam('_colleague', 'colleague'),
-    _slot: {
-      sampler: (_state, rng) => {
-        const [busy, free] = rng.shuffle(SLOTS).slice(0, 2);
-        return { first: busy!.start, firstSpoken: busy!.spoken, start: free!.start, spoken: free!.spoken, end: plusHour(free!.start), topic: rng.pick(TOPICS), place: rng.pick(ROOMS) };
-      },
-      fields: { first: 'first', firstSpoken: 'firstSpoken', start: 'start', spoken: 'spoken', end: 'end', topic: 'topic', place: 'place' },
-    },
+    ...spreadParam('_slot', ['first', 'firstSpoken', 'start', 'spoken', 'end', 'topic', 'place'], (_state, rng) => {
+      const [busy, free] = rng.shuffle(SLOTS).slice(0, 2);
+      return { first: busy!.start, firstSpoken: busy!.spoken, start: free!.start, spoken: free!.spoken, end: plusHour(free!.start), topic: rng.pick(TOPICS), place: rng.pick(ROOMS) };
+    }),
   },
   // Whatever time the agent proposes first, the colleague cannot then and names their own time
   // and room; that settles it. A message naming no time gets the same offer.

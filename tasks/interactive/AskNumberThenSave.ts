@@ -1,9 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { formatNumber } from '../../simulator-apps/contacts/logic.ts';
 import { sendMessage } from '../chat/_helpers.ts';
-import { SEEN_PATH, addContactThroughUi, contactsOf, newContactPaths, newContacts, normalizeNumber } from '../contacts/_helpers.ts';
+import { addContactThroughUi, contactsOf, newContactChanges, newContactCriteria, normalizeNumber } from '../contacts/_helpers.ts';
 import { chatCounterpart, conversationPaths, counterpartParam, sentSince } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -43,21 +42,13 @@ export default defineTask<P>({
     },
   ),
   checkGoals(input, p) {
-    const fresh = newContacts(input);
-    const c = fresh[0];
     const asked = sentSince(input.init, input.final, p.friendId);
     return [
       criteria.that(`asked ${p.friendName} in the chat app`, asked.length > 0, { expected: 'at least one message sent', actual: asked.length }),
-      exactlyOne('exactly one new contact', fresh),
-      criteria.equals('its name', c?.name ?? null, p.name),
-      criteria.equals('its numbers', c ? c.phones.map((x) => normalizeNumber(x.number)) : null, [p.number]),
+      ...newContactCriteria(input, p.name, (c) => [criteria.equals('its numbers', c ? c.phones.map((x) => normalizeNumber(x.number)) : null, [p.number])]),
     ];
   },
-  expectedChanges: (input, p) => [
-    ...newContactPaths(input),
-    SEEN_PATH,
-    ...conversationPaths(input.init, input.final, p.friendId),
-  ],
+  expectedChanges: (input, p) => [...newContactChanges(input), ...conversationPaths(input.init, input.final, p.friendId)],
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, `你有${p.name}的手机号吗？发我一下`);

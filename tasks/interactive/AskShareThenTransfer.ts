@@ -3,6 +3,7 @@ import { amountText, ensureBalance, paymentCriteria } from '../wallet/_helpers.t
 import { chatParam, type ChatParams, isLookalike, newMessages, sendMessage, transferInChat } from '../chat/_helpers.ts';
 import { chatCounterpart, conversationPaths, sentSince } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends ChatParams {
   total: number;
@@ -24,14 +25,11 @@ export default defineTask<P>({
   tags: ['interactive', 'cross-app', 'payment', 'transfer'],
   params: {
     ...chatParam((_c, contact) => !isLookalike(contact.name)),
-    _bill: {
-      sampler: (_s, rng) => {
-        const people = rng.int(3, 6);
-        const share = rng.int(45, 160) * 100 + rng.pick([0, 50]);
-        return { people, share, total: share * people };
-      },
-      fields: { people: 'people', share: 'share', total: 'total' },
-    },
+    ...spreadParam('_bill', ['people', 'share', 'total'], (_s, rng) => {
+      const people = rng.int(3, 6);
+      const share = rng.int(45, 160) * 100 + rng.pick([0, 50]);
+      return { people, share, total: share * people };
+    }),
   },
   postSample({ state, p }) {
     ensureBalance(state, p.share);

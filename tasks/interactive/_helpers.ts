@@ -8,7 +8,7 @@
 import type { Interaction, InteractionContext, ParamSpec } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { Message } from '../../simulator-apps/chat/types.ts';
-import { chatOf, displayName } from '../chat/_helpers.ts';
+import { chatOf, displayName, threadChanges } from '../chat/_helpers.ts';
 
 export { chatOf };
 
@@ -85,5 +85,5 @@ export function conversationPaths(init: PhoneState, final: PhoneState, contactId
   const chat = chatOf(final).chats.find((c) => c.contactId === contactId);
   if (!chat) return [];
   const existed = chatOf(init).chats.some((c) => c.id === chat.id);
-  return existed ? [`apps.chat.chats[${chat.id}].messages[*]`, `apps.chat.chats[${chat.id}].unread`, `apps.chat.chats[${chat.id}].draft`] : [`apps.chat.chats[${chat.id}]`];
+  return existed ? [...threadChanges(chat.id), `apps.chat.chats[${chat.id}].draft`] : [`apps.chat.chats[${chat.id}]`];
 }

@@ -1,6 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { type BoardParams, type NoteParams, notesOf, openBoard } from './_helpers.ts';
 import { infeasibleAnswer } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 type P = NoteParams & BoardParams;
 
@@ -16,23 +18,19 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'comment', 'infeasible'],
   params: {
-    _note: {
-      sampler: (state, rng) => {
-        const s = notesOf(state);
-        const gone = s.notes.filter((n) => n.deleted && s.boards.some((b) => b.noteIds.includes(n.id)));
-        if (gone.length === 0) return null;
-        const n = rng.pick(gone);
-        const b = s.boards.find((x) => x.noteIds.includes(n.id))!;
-        return { noteId: n.id, title: n.title, boardId: b.id, boardName: b.name };
-      },
-      fields: { noteId: 'noteId', title: 'title', boardId: 'boardId', boardName: 'boardName' },
-    },
+    ...spreadParam('_note', ['noteId', 'title', 'boardId', 'boardName'], (state, rng) => {
+      const s = notesOf(state);
+      const gone = s.notes.filter((n) => n.deleted && s.boards.some((b) => b.noteIds.includes(n.id)));
+      if (gone.length === 0) return null;
+      const n = rng.pick(gone);
+      const b = s.boards.find((x) => x.noteIds.includes(n.id))!;
+      return { noteId: n.id, title: n.title, boardId: b.id, boardName: b.name };
+    }),
   },
   answer: infeasibleAnswer({ id: 'result', label: '结果', hint: '评论成功请填“已评论”', type: 'text' }),
   async oracle(ui, p) {
     await openBoard(ui, p.boardId);
-    await ui.scrollTo(`notes.card.${p.noteId}`, { within: 'notes.board.list' });
-    await ui.tap(`notes.card.${p.noteId}`);
+    await scrollAndTap(ui, `notes.card.${p.noteId}`, 'notes.board.list');
     if (!ui.find({ text: '该笔记已被作者删除' })) throw new Error('the note opened normally: this task is no longer infeasible');
     return { infeasible: '这篇笔记已被作者删除，无法评论' };
   },

@@ -1,6 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { TRAP_AUTHORS } from '../../simulator-apps/notes/data.ts';
 import { type AuthorParams, SEARCH_CHANGES, authorById, followedCriteria, notesOf, openAuthorBySearch, setFollowed } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { oneAndTwin } from '../_shared/records.ts';
 
 interface P extends AuthorParams {
   lookAlikeId: string;
@@ -15,17 +17,13 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'follow', 'trap'],
   params: {
-    _author: {
-      sampler: (state, rng) => {
-        const pair = rng.pick(TRAP_AUTHORS);
-        const i = rng.int(0, 1);
-        const s = notesOf(state);
-        const a = s.authors.find((x) => x.nickname === pair[i]);
-        const b = s.authors.find((x) => x.nickname === pair[1 - i]);
-        return a && b ? { authorId: a.id, nickname: a.nickname, lookAlikeId: b.id } : null;
-      },
-      fields: { authorId: 'authorId', nickname: 'nickname', lookAlikeId: 'lookAlikeId' },
-    },
+    ...spreadParam('_author', ['authorId', 'nickname', 'lookAlikeId'], (state, rng) => {
+      const [name, twin] = oneAndTwin(rng, rng.pick(TRAP_AUTHORS));
+      const s = notesOf(state);
+      const a = s.authors.find((x) => x.nickname === name);
+      const b = s.authors.find((x) => x.nickname === twin);
+      return a && b ? { authorId: a.id, nickname: a.nickname, lookAlikeId: b.id } : null;
+    }),
   },
   postSample({ state, p }) {
     for (const id of [p.authorId, p.lookAlikeId]) setFollowed(authorById(state, id), false);

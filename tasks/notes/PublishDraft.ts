@@ -2,6 +2,8 @@ import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { nextDraftId } from '../../simulator-apps/notes/logic.ts';
 import { newMyNotes, notesOf, openNotesTab } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   draftId: string;
@@ -24,13 +26,10 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'publish', 'drafts'],
   params: {
-    _draft: {
-      sampler: (state) => {
-        const d = notesOf(state).drafts.find((x) => x.title === DRAFT.title);
-        return d ? { draftId: d.id, draftTitle: d.title } : null;
-      },
-      fields: { draftId: 'draftId', draftTitle: 'draftTitle' },
-    },
+    ...spreadParam('_draft', ['draftId', 'draftTitle'], (state) => {
+      const d = notesOf(state).drafts.find((x) => x.title === DRAFT.title);
+      return d ? { draftId: d.id, draftTitle: d.title } : null;
+    }),
     tag: { type: 'enum', values: ['面包', '探店', '早餐打卡'] },
     city: { type: 'enum', values: ['上海', '杭州', '南京'] },
   },
@@ -58,8 +57,7 @@ export default defineTask<P>({
     await ui.tap(`notes.draft.${p.draftId}`);
     await ui.type('notes.publish.tagInput', p.tag);
     await ui.tap('notes.publish.tagAdd');
-    await ui.scrollTo('notes.publish.location', { within: 'notes.publish.form' });
-    await ui.tap('notes.publish.location');
+    await scrollAndTap(ui, 'notes.publish.location', 'notes.publish.form');
     await ui.tap(`notes.city.${p.city}`);
     await ui.tap('notes.publish.submit');
   },

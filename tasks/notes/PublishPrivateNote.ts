@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { newMyNotes } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   post: number;
@@ -46,8 +47,7 @@ export default defineTask<P>({
       await ui.type('notes.publish.tagInput', t);
       await ui.tap('notes.publish.tagAdd');
     }
-    await ui.scrollTo('notes.publish.visibility', { within: 'notes.publish.form' });
-    await ui.tap('notes.publish.visibility');
+    await scrollAndTap(ui, 'notes.publish.visibility', 'notes.publish.form');
     await ui.tap('notes.vis.private');
     await ui.tap('notes.publish.submit');
   },

@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { TRAP_AUTHORS } from '../../simulator-apps/notes/data.ts';
-import { type AuthorParams, SEARCH_CHANGES, authorById, formatCount, notesOf, openAuthorBySearch } from './_helpers.ts';
+import { type AuthorParams, SEARCH_CHANGES, authorById, notesOf, openAuthorBySearch, readShownCount } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 /** Trap: the look-alike author has a different follower count. */
 export default defineTask<AuthorParams>({
@@ -11,14 +12,11 @@ export default defineTask<AuthorParams>({
   startApp: 'notes',
   tags: ['notes', 'lookup', 'trap'],
   params: {
-    _author: {
-      sampler: (state, rng) => {
-        const name = rng.pick(TRAP_AUTHORS.flat());
-        const a = notesOf(state).authors.find((x) => x.nickname === name);
-        return a ? { authorId: a.id, nickname: a.nickname } : null;
-      },
-      fields: { authorId: 'authorId', nickname: 'nickname' },
-    },
+    ...spreadParam('_author', ['authorId', 'nickname'], (state, rng) => {
+      const name = rng.pick(TRAP_AUTHORS.flat());
+      const a = notesOf(state).authors.find((x) => x.nickname === name);
+      return a ? { authorId: a.id, nickname: a.nickname } : null;
+    }),
   },
   postSample({ state, p, rng }) {
     // Both look-alikes get exact (under 10 000) and different counts.
@@ -33,9 +31,6 @@ export default defineTask<AuthorParams>({
   expectedChanges: () => SEARCH_CHANGES,
   async oracle(ui, p) {
     await openAuthorBySearch(ui, p.authorId, p.nickname);
-    const text = ui.find('notes.author.followers')?.text ?? '';
-    const want = formatCount(authorById(ui.state, p.authorId).followers);
-    if (text !== want) throw new Error(`the page shows ${text} followers, expected ${want}`);
-    return text;
+    return readShownCount(ui, 'notes.author.followers', authorById(ui.state, p.authorId).followers, 'the page', 'followers');
   },
 });

@@ -1,6 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { CITIES } from '../../simulator-apps/notes/data.ts';
-import { type NoteParams, SEARCH_CHANGES, TRAP_TITLES, notesOf, searchFor } from './_helpers.ts';
+import { type NoteParams, SEARCH_CHANGES, TRAP_TITLES, notesOf, openNoteBySearch } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { oneAndTwin } from '../_shared/records.ts';
 
 interface P extends NoteParams {
   otherId: string;
@@ -15,16 +17,13 @@ export default defineTask<P>({
   startApp: 'notes',
   tags: ['notes', 'lookup', 'trap'],
   params: {
-    _note: {
-      sampler: (state, rng) => {
-        const i = rng.int(0, 1);
-        const s = notesOf(state);
-        const a = s.notes.find((n) => n.title === TRAP_TITLES[i]);
-        const b = s.notes.find((n) => n.title === TRAP_TITLES[1 - i]);
-        return a && b && !a.deleted && !b.deleted ? { noteId: a.id, title: a.title, otherId: b.id } : null;
-      },
-      fields: { noteId: 'noteId', title: 'title', otherId: 'otherId' },
-    },
+    ...spreadParam('_note', ['noteId', 'title', 'otherId'], (state, rng) => {
+      const [title, twin] = oneAndTwin(rng, TRAP_TITLES);
+      const s = notesOf(state);
+      const a = s.notes.find((n) => n.title === title);
+      const b = s.notes.find((n) => n.title === twin);
+      return a && b && !a.deleted && !b.deleted ? { noteId: a.id, title: a.title, otherId: b.id } : null;
+    }),
   },
   postSample({ state, p, rng }) {
     const [c1, c2] = rng.shuffle(CITIES).slice(0, 2);
@@ -41,9 +40,7 @@ export default defineTask<P>({
   },
   expectedChanges: () => SEARCH_CHANGES,
   async oracle(ui, p) {
-    await searchFor(ui, p.title);
-    await ui.scrollTo(`notes.card.${p.noteId}`, { within: 'notes.results.list' });
-    await ui.tap(`notes.card.${p.noteId}`);
+    await openNoteBySearch(ui, p.noteId, p.title);
     await ui.scrollTo('notes.note.meta', { within: 'notes.note.page' });
     const meta = ui.find('notes.note.meta')?.text ?? '';
     const city = notesOf(ui.state).notes.find((n) => n.id === p.noteId)!.city;

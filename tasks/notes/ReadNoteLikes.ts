@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { type NoteParams, SEARCH_CHANGES, formatCount, noteById, noteParam, openNoteBySearch } from './_helpers.ts';
+import { type NoteParams, SEARCH_CHANGES, noteById, noteParam, openNoteBySearch, readShownCount } from './_helpers.ts';
 
 export default defineTask<NoteParams>({
   goal: (p) => `小橙书上的笔记《${p.title}》现在有多少个赞？`,
@@ -19,9 +19,6 @@ export default defineTask<NoteParams>({
   expectedChanges: () => SEARCH_CHANGES,
   async oracle(ui, p) {
     await openNoteBySearch(ui, p.noteId, p.title);
-    const text = ui.find('notes.note.likes')?.text ?? '';
-    const want = formatCount(noteById(ui.state, p.noteId).likes);
-    if (text !== want) throw new Error(`the note page shows ${text} likes, expected ${want}`);
-    return text;
+    return readShownCount(ui, 'notes.note.likes', noteById(ui.state, p.noteId).likes, 'the note page', 'likes');
   },
 });

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { addedMessages, namedChatParam, sendMessage } from '../chat/_helpers.ts';
+import { addedMessages, namedChatParam, sendMessage, threadChanges } from '../chat/_helpers.ts';
 import { type NoteParams, SEARCH_CHANGES, noteById, noteParam, notesOf, openNoteBySearch } from './_helpers.ts';
 import { personOf } from '../../simulator-apps/notes/logic.ts';
 
@@ -31,7 +31,7 @@ export default defineTask<P>({
       criteria.that('it names the city', text.includes(note.city), { expected: note.city, actual: text }),
     ];
   },
-  expectedChanges: (_input, p) => [...SEARCH_CHANGES, `apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`, `apps.chat.chats[${p.chatId}].draft`],
+  expectedChanges: (_input, p) => [...SEARCH_CHANGES, ...threadChanges(p.chatId), `apps.chat.chats[${p.chatId}].draft`],
   async oracle(ui, p) {
     await openNoteBySearch(ui, p.noteId, p.title);
     const author = (ui.find('notes.note.author')?.text ?? '').trim();

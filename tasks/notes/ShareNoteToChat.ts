@@ -2,6 +2,7 @@ import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { addedMessages, namedChatParam } from '../chat/_helpers.ts';
 import { type NoteParams, SEARCH_CHANGES, noteParam, openNoteBySearch } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends NoteParams {
   chatId: string;
@@ -33,7 +34,6 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await openNoteBySearch(ui, p.noteId, p.title);
     await ui.tap('notes.note.share');
-    await ui.scrollTo(`notes.share.target.${p.chatId}`, { within: 'notes.share.list' });
-    await ui.tap(`notes.share.target.${p.chatId}`);
+    await scrollAndTap(ui, `notes.share.target.${p.chatId}`, 'notes.share.list');
   },
 });

@@ -10,6 +10,8 @@ import { TRAP_AUTHORS, TRAP_TITLES } from '../../simulator-apps/notes/data.ts';
 import { formatCount, isCollected, isListed } from '../../simulator-apps/notes/logic.ts';
 import type { Author, Board, Note, NotesState } from '../../simulator-apps/notes/types.ts';
 import { addedRecords, byId } from '../_shared/records.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 export { formatCount, isCollected };
 
@@ -65,7 +67,7 @@ export interface NoteParams extends Record<string, unknown> {
 
 /** The `_note` parameter: one note `pickNote` finds, spread into noteId and title. */
 export function noteParam(where?: (n: Note, s: NotesState) => boolean): Record<string, ParamSpec> {
-  return { _note: { sampler: (state, rng) => pickNote(state, rng, where), fields: { noteId: 'noteId', title: 'title' } } };
+  return spreadParam('_note', ['noteId', 'title'], (state, rng) => pickNote(state, rng, where));
 }
 
 export interface BoardParams extends Record<string, unknown> {
@@ -75,15 +77,10 @@ export interface BoardParams extends Record<string, unknown> {
 
 /** The `_board` parameter: one of my 收藏夹 satisfying `where`, spread into boardId and boardName. */
 export function boardParam(where: (b: Board) => boolean = () => true): Record<string, ParamSpec> {
-  return {
-    _board: {
-      sampler: (state, rng) => {
-        const b = rng.pick(notesOf(state).boards.filter(where));
-        return { boardId: b.id, boardName: b.name };
-      },
-      fields: { boardId: 'boardId', boardName: 'boardName' },
-    },
-  };
+  return spreadParam('_board', ['boardId', 'boardName'], (state, rng) => {
+    const b = rng.pick(notesOf(state).boards.filter(where));
+    return { boardId: b.id, boardName: b.name };
+  });
 }
 
 /** Boards other than the default 默认收藏: collecting into one of them takes a choice. */
@@ -105,7 +102,7 @@ export interface AuthorParams extends Record<string, unknown> {
 
 /** The `_author` parameter: one author `pickAuthor` finds, spread into authorId and nickname. */
 export function authorParam(where?: (a: Author, s: NotesState) => boolean): Record<string, ParamSpec> {
-  return { _author: { sampler: (state, rng) => pickAuthor(state, rng, where), fields: { authorId: 'authorId', nickname: 'nickname' } } };
+  return spreadParam('_author', ['authorId', 'nickname'], (state, rng) => pickAuthor(state, rng, where));
 }
 
 /** Un-likes a note (its count down by one, never below zero) unless it is not liked. */
@@ -171,8 +168,7 @@ export async function searchFor(ui: OracleUi, text: string): Promise<void> {
 /** Searches a note's title and opens it from the results. */
 export async function openNoteBySearch(ui: OracleUi, noteId: string, title: string): Promise<void> {
   await searchFor(ui, title);
-  await ui.scrollTo(`notes.card.${noteId}`, { within: 'notes.results.list' });
-  await ui.tap(`notes.card.${noteId}`);
+  await scrollAndTap(ui, `notes.card.${noteId}`, 'notes.results.list');
   if (ui.route.path !== `/note/${noteId}`) throw new Error(`note ${noteId} did not open (route ${ui.route.path})`);
 }
 
@@ -180,17 +176,23 @@ export async function openNoteBySearch(ui: OracleUi, noteId: string, title: stri
 export async function openAuthorBySearch(ui: OracleUi, authorId: string, nickname: string): Promise<void> {
   await searchFor(ui, nickname);
   await ui.tap('notes.results.tab.users');
-  await ui.scrollTo(`notes.user.${authorId}`, { within: 'notes.results.list' });
-  await ui.tap(`notes.user.${authorId}`);
+  await scrollAndTap(ui, `notes.user.${authorId}`, 'notes.results.list');
   if (ui.route.path !== `/author/${authorId}`) throw new Error(`author ${authorId} did not open (route ${ui.route.path})`);
+}
+
+/** The count on the open page (`key`, on `page`) as 小橙书 shows `count` (3456, 1.2万), or an error naming `what`; returns the text (a query's answer). */
+export function readShownCount(ui: OracleUi, key: string, count: number, page: string, what: string): string {
+  const text = ui.find(key)?.text ?? '';
+  const want = formatCount(count);
+  if (text !== want) throw new Error(`${page} shows ${text} ${what}, expected ${want}`);
+  return text;
 }
 
 /** 我 → 收藏 → a board. */
 export async function openBoard(ui: OracleUi, boardId: string): Promise<void> {
   await openNotesTab(ui, 'me');
   await ui.tap('notes.me.tab.collects');
-  await ui.scrollTo(`notes.board.${boardId}`, { within: 'notes.me.page' });
-  await ui.tap(`notes.board.${boardId}`);
+  await scrollAndTap(ui, `notes.board.${boardId}`, 'notes.me.page');
 }
 
 /** Chooses an item of the menu a tap on `key` opens. */

@@ -11,6 +11,7 @@ import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
 import { hotList } from '../../simulator-apps/notes/logic.ts';
 import type { NotesState } from '../../simulator-apps/notes/types.ts';
 import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 export const STRAY_NOTES_BIO = '校验用的临时简介';
 
@@ -60,8 +61,7 @@ const likeHot = sliceStray(NOTES, 'notes.like', (notes, taken, state) => {
     },
     async run(ui) {
       await toNotesTab(ui, 'hot');
-      await ui.scrollTo(`notes.hot.${id}`, { within: 'notes.hot.list' });
-      await ui.tap(`notes.hot.${id}`);
+      await scrollAndTap(ui, `notes.hot.${id}`, 'notes.hot.list');
       await ui.tap('notes.note.like');
     },
   };

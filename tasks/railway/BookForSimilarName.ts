@@ -1,6 +1,8 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { TRAP_PASSENGERS } from '../../simulator-apps/railway/data.ts';
 import { bookingChanges, bookOnTrainPage, dayText, newOrders, openTrainInList, queryThroughUi, railwayOf, routeParam, type RouteParams } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { oneAndTwin } from '../_shared/records.ts';
 
 interface P extends RouteParams {
   passengerId: string;
@@ -21,17 +23,14 @@ export default defineTask<P>({
   tags: ['trap', 'booking'],
   params: {
     ...routeParam({ need: 3, classes: ['一等座', '二等座', '硬座'] }),
-    _who: {
-      sampler: (state, rng) => {
-        const ps = railwayOf(state).passengers;
-        const pair = TRAP_PASSENGERS.find((pr) => pr.every((n) => ps.some((x) => x.name === n)));
-        if (!pair) return null;
-        const i = rng.int(0, 1);
-        const p = ps.find((x) => x.name === pair[i])!;
-        return { passengerId: p.id, name: p.name, lookAlike: pair[1 - i] };
-      },
-      fields: { passengerId: 'passengerId', name: 'name', lookAlike: 'lookAlike' },
-    },
+    ...spreadParam('_who', ['passengerId', 'name', 'lookAlike'], (state, rng) => {
+      const ps = railwayOf(state).passengers;
+      const pair = TRAP_PASSENGERS.find((pr) => pr.every((n) => ps.some((x) => x.name === n)));
+      if (!pair) return null;
+      const [name, twin] = oneAndTwin(rng, pair);
+      const p = ps.find((x) => x.name === name)!;
+      return { passengerId: p.id, name: p.name, lookAlike: twin };
+    }),
   },
   checkGoals(input, p) {
     const added = newOrders(input);

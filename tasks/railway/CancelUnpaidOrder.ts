@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { confirmDialog, dayText, openOrder, railwayOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   orderId: string;
@@ -19,18 +20,15 @@ export default defineTask<P>({
   startApp: 'railway',
   tags: ['orders'],
   params: {
-    _order: {
-      sampler: (state, rng) => {
-        const s = railwayOf(state);
-        const os = s.orders.filter((o) => o.status === 'unpaid' && o.trainId);
-        const o = os.length ? rng.pick(os) : null;
-        if (!o) return null;
-        const t = s.trains.find((x) => x.id === o.trainId)!;
-        const seatIndex = t.seats.findIndex((x) => x.cls === o.seatClass);
-        return { orderId: o.id, trainNo: o.trainNo, date: o.date, trainId: t.id, seatIndex, left: t.seats[seatIndex].left + o.tickets.length };
-      },
-      fields: { orderId: 'orderId', trainNo: 'trainNo', date: 'date', trainId: 'trainId', seatIndex: 'seatIndex', left: 'left' },
-    },
+    ...spreadParam('_order', ['orderId', 'trainNo', 'date', 'trainId', 'seatIndex', 'left'], (state, rng) => {
+      const s = railwayOf(state);
+      const os = s.orders.filter((o) => o.status === 'unpaid' && o.trainId);
+      const o = os.length ? rng.pick(os) : null;
+      if (!o) return null;
+      const t = s.trains.find((x) => x.id === o.trainId)!;
+      const seatIndex = t.seats.findIndex((x) => x.cls === o.seatClass);
+      return { orderId: o.id, trainNo: o.trainNo, date: o.date, trainId: t.id, seatIndex, left: t.seats[seatIndex].left + o.tickets.length };
+    }),
   },
   criteria: (p) => ({
     [`apps.railway.orders[${p.orderId}].status`]: 'cancelled',

@@ -4,6 +4,8 @@ import { confirmDialog, dayText, ensureBalance, newOrders, openOrder, railwayOf,
 import { payAtCashier } from '../wallet/_helpers.ts';
 import { nextOrderId as nextWalletOrderId } from '../../simulator-apps/wallet/payments.ts';
 import { nextOrderId } from '../../simulator-apps/railway/logic.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   orderId: string;
@@ -28,21 +30,18 @@ export default defineTask<P>({
   startApp: 'railway',
   tags: ['cross-app', 'payment', 'change'],
   params: {
-    _change: {
-      sampler: (state, rng) => {
-        const s = railwayOf(state);
-        const today = todayOf(state);
-        const pairs: Record<string, unknown>[] = [];
-        for (const o of s.orders.filter((x) => x.status === 'paid' && x.trainId && x.date > today && !x.changedFrom)) {
-          for (const t of s.trains) {
-            if (t.id === o.trainId || t.from !== o.from || t.to !== o.to || t.date <= today || t.date === o.date || !seatOf(t, o.seatClass)) continue;
-            pairs.push({ orderId: o.id, trainNo: o.trainNo, date: o.date, newTrainId: t.id, newTrainNo: t.no, newDate: t.date, newDep: t.dep });
-          }
+    ...spreadParam('_change', ['orderId', 'trainNo', 'date', 'newTrainId', 'newTrainNo', 'newDate', 'newDep'], (state, rng) => {
+      const s = railwayOf(state);
+      const today = todayOf(state);
+      const pairs: Record<string, unknown>[] = [];
+      for (const o of s.orders.filter((x) => x.status === 'paid' && x.trainId && x.date > today && !x.changedFrom)) {
+        for (const t of s.trains) {
+          if (t.id === o.trainId || t.from !== o.from || t.to !== o.to || t.date <= today || t.date === o.date || !seatOf(t, o.seatClass)) continue;
+          pairs.push({ orderId: o.id, trainNo: o.trainNo, date: o.date, newTrainId: t.id, newTrainNo: t.no, newDate: t.date, newDep: t.dep });
         }
-        return pairs.length ? rng.pick(pairs) : null;
-      },
-      fields: { orderId: 'orderId', trainNo: 'trainNo', date: 'date', newTrainId: 'newTrainId', newTrainNo: 'newTrainNo', newDate: 'newDate', newDep: 'newDep' },
-    },
+      }
+      return pairs.length ? rng.pick(pairs) : null;
+    }),
     extra: { sampler: (_s, rng) => rng.int(4, 30) * 500 },
   },
   postSample({ state, p }) {
@@ -89,8 +88,7 @@ export default defineTask<P>({
     await ui.tap('railway.order.change');
     const steps = daysBetween(p.date, p.newDate);
     for (let i = 0; i < Math.abs(steps); i++) await ui.tap(steps > 0 ? 'railway.change.next' : 'railway.change.prev');
-    await ui.scrollTo(`railway.change.train.${p.newTrainId}`, { within: 'railway.change.list' });
-    await ui.tap(`railway.change.train.${p.newTrainId}`);
+    await scrollAndTap(ui, `railway.change.train.${p.newTrainId}`, 'railway.change.list');
     await confirmDialog(ui);
     if (ui.route.app !== 'wallet') throw new Error(`the change did not open the wallet (route ${ui.route.app}${ui.route.path})`);
     await payAtCashier(ui);

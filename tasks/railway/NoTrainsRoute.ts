@@ -4,6 +4,7 @@ import { addDays } from '../../simulator-apps/shared/dates.ts';
 import { STATIONS } from '../../simulator-apps/railway/data.ts';
 import { BROWSE_CHANGES, dayText, queryThroughUi, railwayOf, todayOf } from './_helpers.ts';
 import { infeasibleAnswer } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   from: string;
@@ -20,18 +21,15 @@ export default defineTask<P>({
   startApp: 'railway',
   tags: ['infeasible', 'trains'],
   params: {
-    _q: {
-      sampler: (state, rng) => {
-        const s = railwayOf(state);
-        const linked = new Set(s.trains.map((t) => `${cityOf(t.from)}>${cityOf(t.to)}`));
-        const hot = STATIONS.filter((x) => x.hot);
-        const pairs: P[] = [];
-        for (const a of hot) for (const b of hot) if (cityOf(a.name) !== cityOf(b.name) && !linked.has(`${a.city}>${b.city}`)) pairs.push({ from: a.name, to: b.name, date: '' });
-        const pair = rng.pick(pairs);
-        return { ...pair, date: addDays(todayOf(state), rng.int(1, 3)) };
-      },
-      fields: { from: 'from', to: 'to', date: 'date' },
-    },
+    ...spreadParam('_q', ['from', 'to', 'date'], (state, rng) => {
+      const s = railwayOf(state);
+      const linked = new Set(s.trains.map((t) => `${cityOf(t.from)}>${cityOf(t.to)}`));
+      const hot = STATIONS.filter((x) => x.hot);
+      const pairs: P[] = [];
+      for (const a of hot) for (const b of hot) if (cityOf(a.name) !== cityOf(b.name) && !linked.has(`${a.city}>${b.city}`)) pairs.push({ from: a.name, to: b.name, date: '' });
+      const pair = rng.pick(pairs);
+      return { ...pair, date: addDays(todayOf(state), rng.int(1, 3)) };
+    }),
   },
   answer: infeasibleAnswer({ id: 'train', label: '预订的车次', type: 'text' }),
   expectedChanges: () => BROWSE_CHANGES,

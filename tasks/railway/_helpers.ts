@@ -18,6 +18,7 @@ import { ensureBalance as ensureWalletBalance, newBills, payAtCashier, walletOf,
 import { pickOrNull } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 export { dateKey, moneyText, nextOrderId, priceText, queryTrains, seatOf, walletOf, yuanAnswer };
 
@@ -66,27 +67,22 @@ export interface RouteOptions {
  * that has tickets, spread into from/to (the train's stations), date, trainId, trainNo and cls.
  */
 export function routeParam(opts: RouteOptions = {}): Record<string, ParamSpec> {
-  return {
-    _route: {
-      sampler: (state: PhoneState, rng: Rng) => {
-        const s = railwayOf(state);
-        const today = todayOf(state);
-        const picks: RouteParams[] = [];
-        for (const t of s.trains) {
-          if (t.date <= today) continue;
-          const day = queryTrains(s.trains, t.from, t.to, t.date);
-          if (opts.where && !opts.where(t, day, s)) continue;
-          for (const seat of t.seats) {
-            if (seat.left < (opts.need ?? 1)) continue;
-            if (opts.classes && !opts.classes.includes(seat.cls)) continue;
-            picks.push({ from: t.from, to: t.to, date: t.date, trainId: t.id, trainNo: t.no, cls: seat.cls });
-          }
-        }
-        return picks.length ? rng.pick(picks) : null;
-      },
-      fields: { from: 'from', to: 'to', date: 'date', trainId: 'trainId', trainNo: 'trainNo', cls: 'cls' },
-    },
-  };
+  return spreadParam('_route', ['from', 'to', 'date', 'trainId', 'trainNo', 'cls'], (state: PhoneState, rng: Rng) => {
+    const s = railwayOf(state);
+    const today = todayOf(state);
+    const picks: RouteParams[] = [];
+    for (const t of s.trains) {
+      if (t.date <= today) continue;
+      const day = queryTrains(s.trains, t.from, t.to, t.date);
+      if (opts.where && !opts.where(t, day, s)) continue;
+      for (const seat of t.seats) {
+        if (seat.left < (opts.need ?? 1)) continue;
+        if (opts.classes && !opts.classes.includes(seat.cls)) continue;
+        picks.push({ from: t.from, to: t.to, date: t.date, trainId: t.id, trainNo: t.no, cls: seat.cls });
+      }
+    }
+    return picks.length ? rng.pick(picks) : null;
+  });
 }
 
 /** An adult passenger other than me whose name no other passenger shares or resembles. */
@@ -190,8 +186,7 @@ export async function openOrders(ui: OracleUi, tab: 'unpaid' | 'upcoming' | 'ref
 
 export async function openOrder(ui: OracleUi, orderId: string, tab: 'unpaid' | 'upcoming' | 'refunded' | 'changed' | 'all' = 'all'): Promise<void> {
   await openOrders(ui, tab);
-  await ui.scrollTo(`railway.order.${orderId}`, { within: 'railway.orders.list' });
-  await ui.tap(`railway.order.${orderId}`);
+  await scrollAndTap(ui, `railway.order.${orderId}`, 'railway.orders.list');
 }
 
 /** 出发站 or 到达站 through the picker: types the pinyin initials, taps the station. */
@@ -201,8 +196,7 @@ export async function chooseStation(ui: OracleUi, field: 'from' | 'to', name: st
   if (!st) throw new Error(`unknown station ${name}`);
   await ui.tap(`railway.${field}`);
   await ui.type('railway.station.search', initials(st.py));
-  await ui.scrollTo(`railway.station.result.${name}`, { within: 'railway.station.results' });
-  await ui.tap(`railway.station.result.${name}`);
+  await scrollAndTap(ui, `railway.station.result.${name}`, 'railway.station.results');
 }
 
 /** 首页: stations, date, 查询车票 → the result list. */
@@ -220,20 +214,17 @@ export async function queryThroughUi(ui: OracleUi, from: string, to: string, dat
 
 /** In the result list: opens a train. */
 export async function openTrainInList(ui: OracleUi, trainId: string): Promise<void> {
-  await ui.scrollTo(`railway.train.${trainId}`, { within: 'railway.trains.list' });
-  await ui.tap(`railway.train.${trainId}`);
+  await scrollAndTap(ui, `railway.train.${trainId}`, 'railway.trains.list');
 }
 
 /** On a train's page: 预订 a class, tick the passengers, pick seats, 提交订单 (lands on the unpaid order). */
 export async function bookOnTrainPage(ui: OracleUi, cls: string, passengerIds: string[], prefs: string[] = []): Promise<void> {
   await ui.tap(`railway.book.${cls}`);
   for (const id of passengerIds) {
-    await ui.scrollTo(`railway.book.passenger.${id}`, { within: 'railway.book.form' });
-    await ui.tap(`railway.book.passenger.${id}`);
+    await scrollAndTap(ui, `railway.book.passenger.${id}`, 'railway.book.form');
   }
   for (const p of prefs) {
-    await ui.scrollTo(`railway.book.pref.${p}`, { within: 'railway.book.form' });
-    await ui.tap(`railway.book.pref.${p}`);
+    await scrollAndTap(ui, `railway.book.pref.${p}`, 'railway.book.form');
   }
   await ui.tap('railway.book.submit');
   if (!ui.route.path.startsWith('/order/')) throw new Error(`提交订单 did not open the order (route ${ui.route.path}; ${ui.find('railway.book.error')?.text ?? ''})`);

@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { LOOK_ALIKE_SSID, connectWithPassword, networkBySsid, wifiOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   networkId: string;
@@ -18,13 +19,10 @@ export default defineTask<P>({
   startApp: 'settings',
   tags: ['wifi', 'trap'],
   params: {
-    _net: {
-      sampler: (state) => {
-        const n = networkBySsid(state, LOOK_ALIKE_SSID);
-        return n ? { networkId: n.id, password: n.password } : null;
-      },
-      fields: { networkId: 'networkId', password: 'password' },
-    },
+    ...spreadParam('_net', ['networkId', 'password'], (state) => {
+      const n = networkBySsid(state, LOOK_ALIKE_SSID);
+      return n ? { networkId: n.id, password: n.password } : null;
+    }),
   },
   postSample({ state }) {
     const wifi = wifiOf(state);

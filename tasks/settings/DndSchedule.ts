@@ -1,5 +1,6 @@
 import { defineTask, type OracleUi } from '../../bridge/tasks/api.ts';
 import { openEntry, setSwitch, settingsOf } from './_helpers.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   start: string;
@@ -9,10 +10,8 @@ interface P extends Record<string, unknown> {
 async function pickTime(ui: OracleUi, row: string, time: string): Promise<void> {
   await ui.tap(row);
   const [h, m] = time.split(':');
-  await ui.scrollTo(`settings.time.hour.${h}`, { within: 'settings.time' });
-  await ui.tap(`settings.time.hour.${h}`);
-  await ui.scrollTo(`settings.time.minute.${m}`, { within: 'settings.time' });
-  await ui.tap(`settings.time.minute.${m}`);
+  await scrollAndTap(ui, `settings.time.hour.${h}`, 'settings.time');
+  await scrollAndTap(ui, `settings.time.minute.${m}`, 'settings.time');
   await ui.tap('settings.time.save');
 }
 

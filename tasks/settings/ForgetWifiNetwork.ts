@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { networkParam, openNetworkInfo, wifiOf } from './_helpers.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   networkId: string;
@@ -22,8 +23,7 @@ export default defineTask<P>({
   expectedChanges: (_input, p) => [`apps.settings.wifi.networks[${p.networkId}].autoConnect`],
   async oracle(ui, p) {
     await openNetworkInfo(ui, p.networkId);
-    await ui.scrollTo('settings.wlan.detail.forget', { within: 'settings.wlan.detail' });
-    await ui.tap('settings.wlan.detail.forget');
+    await scrollAndTap(ui, 'settings.wlan.detail.forget', 'settings.wlan.detail');
     await ui.tap('dialog.confirm');
   },
 });

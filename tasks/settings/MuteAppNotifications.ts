@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { openEntry, setSwitch, settingsOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   appId: string;
@@ -16,13 +17,10 @@ export default defineTask<P>({
   startApp: 'settings',
   tags: ['notifications'],
   params: {
-    _app: {
-      sampler: (_state, rng) => {
-        const app = rng.pick(APPS.filter((a) => a.id !== 'settings' && a.id !== 'answers'));
-        return { appId: app.id, appName: app.name };
-      },
-      fields: { appId: 'appId', appName: 'appName' },
-    },
+    ...spreadParam('_app', ['appId', 'appName'], (_state, rng) => {
+      const app = rng.pick(APPS.filter((a) => a.id !== 'settings' && a.id !== 'answers'));
+      return { appId: app.id, appName: app.name };
+    }),
   },
   postSample({ state, p }) {
     settingsOf(state).notifications.apps[p.appId] = true;

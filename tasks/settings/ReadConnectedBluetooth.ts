@@ -1,5 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { openEntry, pairedDevices, settingsOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   deviceId: string;
@@ -14,13 +15,10 @@ export default defineTask<P>({
   apps: ['settings'],
   tags: ['bluetooth'],
   params: {
-    _device: {
-      sampler: (state, rng) => {
-        const d = rng.pick(pairedDevices(state));
-        return { deviceId: d.id, deviceName: d.name };
-      },
-      fields: { deviceId: 'deviceId', deviceName: 'deviceName' },
-    },
+    ...spreadParam('_device', ['deviceId', 'deviceName'], (state, rng) => {
+      const d = rng.pick(pairedDevices(state));
+      return { deviceId: d.id, deviceName: d.name };
+    }),
   },
   postSample({ state, p }) {
     const bt = settingsOf(state).bluetooth;

@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { chatById, chatParam, openConversation } from '../chat/_helpers.ts';
+import { chatParam, newMessages, openConversation, threadChanges } from '../chat/_helpers.ts';
 import { networkParam, openNetworkInfo, wifiOf } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
@@ -27,14 +27,13 @@ export default defineTask<P>({
     ...chatParam(),
   },
   checkGoals(input, p) {
-    const before = chatById(input.init, p.chatId)!.messages.length;
-    const sent = (chatById(input.final, p.chatId)?.messages ?? []).slice(before).filter((m) => m.from === 'me');
+    const sent = newMessages(input, p.chatId).filter((m) => m.from === 'me');
     return [
       criteria.that('a new message from me in the chat', sent.length >= 1, { expected: '≥ 1', actual: sent.length }),
       criteria.that('a message carries the password', sent.some((m) => m.text.includes(p.password)), { expected: p.password, actual: sent.map((m) => m.text) }),
     ];
   },
-  expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].messages[*]`, `apps.chat.chats[${p.chatId}].unread`, `apps.chat.chats[${p.chatId}].draft`],
+  expectedChanges: (_input, p) => [...threadChanges(p.chatId), `apps.chat.chats[${p.chatId}].draft`],
   async oracle(ui, p) {
     await openNetworkInfo(ui, p.networkId);
     await ui.tap('settings.wlan.detail.share');

@@ -7,7 +7,7 @@ import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { BtDevice, SettingsState, WifiNetwork } from '../../simulator-apps/settings/types.ts';
 import { LOOK_ALIKE_SSID } from '../../simulator-apps/settings/data.ts';
-import { setSwitch } from '../_shared/ui.ts';
+import { scrollAndTap, setSwitch } from '../_shared/ui.ts';
 import { pickOrNull } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
 
@@ -43,8 +43,7 @@ export function networkParam(where: (n: WifiNetwork, state: PhoneState) => boole
 /** WLAN → a network's ⓘ: its detail page (分享密码, 删除网络). */
 export async function openNetworkInfo(ui: OracleUi, networkId: string): Promise<void> {
   await openEntry(ui, 'wlan');
-  await ui.scrollTo(`settings.wlan.info.${networkId}`, { within: 'settings.wlan.list' });
-  await ui.tap(`settings.wlan.info.${networkId}`);
+  await scrollAndTap(ui, `settings.wlan.info.${networkId}`, 'settings.wlan.list');
 }
 
 export function pairedDevices(state: PhoneState): BtDevice[] {
@@ -68,16 +67,14 @@ export type Entry = 'wlan' | 'bluetooth' | 'mobile' | 'display' | 'sound' | 'not
 /** 设置 → one section of the main list. */
 export async function openEntry(ui: OracleUi, entry: Entry): Promise<void> {
   await openSettingsHome(ui);
-  await ui.scrollTo(`settings.entry.${entry}`, { within: 'settings.main' });
-  await ui.tap(`settings.entry.${entry}`);
+  await scrollAndTap(ui, `settings.entry.${entry}`, 'settings.main');
 }
 
 
 /** WLAN → scroll to a network and tap it. */
 export async function tapNetwork(ui: OracleUi, networkId: string): Promise<void> {
   await openEntry(ui, 'wlan');
-  await ui.scrollTo(`settings.wlan.net.${networkId}`, { within: 'settings.wlan.list' });
-  await ui.tap(`settings.wlan.net.${networkId}`);
+  await scrollAndTap(ui, `settings.wlan.net.${networkId}`, 'settings.wlan.list');
 }
 
 /** WLAN → a secured network → its password → 连接. */

@@ -5,7 +5,7 @@
 import type { OracleUi, StrayChange } from '../../bridge/tasks/types.ts';
 import type { SettingsState } from '../../simulator-apps/settings/types.ts';
 import { overlaid, sliceStray, type StrayApp, walkBack } from '../_shared/stray.ts';
-import { setSwitch } from '../_shared/ui.ts';
+import { scrollAndTap, setSwitch } from '../_shared/ui.ts';
 
 const SETTINGS: StrayApp<SettingsState> = { app: 'settings', has: (s) => s.sound && s.display };
 
@@ -16,8 +16,7 @@ async function toSection(ui: OracleUi, entry: 'sound' | 'display'): Promise<void
     if (ui.route.app !== 'settings') return 'open';
     return ui.route.path === '/' ? null : 'back';
   });
-  await ui.scrollTo(`settings.entry.${entry}`, { within: 'settings.main' });
-  await ui.tap(`settings.entry.${entry}`);
+  await scrollAndTap(ui, `settings.entry.${entry}`, 'settings.main');
 }
 
 const SECTIONS = { sound: '声音和振动', display: '显示和亮度' } as const;

@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { optionSoldOut } from '../../simulator-apps/shop/logic.ts';
 import { chooseSku, nextId, openProduct, optionPhrase, productOf, shopOf, uniqueTitled } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   productId: string;
@@ -22,16 +23,13 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['cart', 'options', 'trap', 'search'],
   params: {
-    _item: {
-      sampler: (state, rng) => {
-        const s = shopOf(state);
-        const candidates = uniqueTitled(s).filter((p) => p.options.length === 2 && p.skus.some((k) => k.stock >= 3) && !s.cart.some((c) => c.productId === p.id));
-        const p = rng.pick(candidates);
-        const sku = rng.pick(p.skus.filter((k) => k.stock >= 3));
-        return { productId: p.id, skuId: sku.id, title: p.title, option: optionPhrase(p, sku), qty: rng.int(1, 3) };
-      },
-      fields: { productId: 'productId', skuId: 'skuId', title: 'title', option: 'option', qty: 'qty' },
-    },
+    ...spreadParam('_item', ['productId', 'skuId', 'title', 'option', 'qty'], (state, rng) => {
+      const s = shopOf(state);
+      const candidates = uniqueTitled(s).filter((p) => p.options.length === 2 && p.skus.some((k) => k.stock >= 3) && !s.cart.some((c) => c.productId === p.id));
+      const p = rng.pick(candidates);
+      const sku = rng.pick(p.skus.filter((k) => k.stock >= 3));
+      return { productId: p.id, skuId: sku.id, title: p.title, option: optionPhrase(p, sku), qty: rng.int(1, 3) };
+    }),
   },
   postSample({ state, p }) {
     // The first value of the other group is out of stock with the wanted colour (a visible 缺货 chip).

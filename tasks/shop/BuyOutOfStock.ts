@@ -2,6 +2,7 @@ import { defineTask } from '../../bridge/tasks/api.ts';
 import { optionSoldOut } from '../../simulator-apps/shop/logic.ts';
 import { openProduct, productOf, shopOf, uniqueTitled } from './_helpers.ts';
 import { infeasibleAnswer } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   productId: string;
@@ -19,15 +20,12 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['infeasible', 'options', 'payment'],
   params: {
-    _item: {
-      sampler: (state, rng) => {
-        const s = shopOf(state);
-        const candidates = uniqueTitled(s).filter((p) => p.options[0].values.length > 1);
-        const p = rng.pick(candidates);
-        return { productId: p.id, title: p.title, group: p.options[0].name, value: rng.pick(p.options[0].values) };
-      },
-      fields: { productId: 'productId', title: 'title', group: 'group', value: 'value' },
-    },
+    ...spreadParam('_item', ['productId', 'title', 'group', 'value'], (state, rng) => {
+      const s = shopOf(state);
+      const candidates = uniqueTitled(s).filter((p) => p.options[0].values.length > 1);
+      const p = rng.pick(candidates);
+      return { productId: p.id, title: p.title, group: p.options[0].name, value: rng.pick(p.options[0].values) };
+    }),
   },
   postSample({ state, p }) {
     const prod = productOf(state, p.productId);

@@ -1,6 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { autoCoupon, chooseSku, ensureBalance, nextIds, optionPhrase, orderOf, paidOrderCriteria, payInWallet, productOf, searchAndOpen, shopOf } from './_helpers.ts';
 import { TRAP_PAIRS } from '../../simulator-apps/shop/data.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   productId: string;
@@ -24,18 +25,15 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['payment', 'cross-app', 'trap', 'search'],
   params: {
-    _item: {
-      sampler: (state, rng) => {
-        const pair = rng.pick(TRAP_PAIRS);
-        const brand = rng.pick(pair.brands);
-        const p = shopOf(state).products.find((x) => x.brand === brand && x.category === pair.category && x.title.includes(' '))!;
-        const skus = p.skus.filter((k) => k.stock >= 3);
-        const sku = skus.length > 0 ? rng.pick(skus) : p.skus.find((k) => k.stock > 0)!;
-        const qty = sku.stock >= 3 ? rng.int(1, 2) : 1;
-        return { productId: p.id, skuId: sku.id, title: p.title, brand: p.brand, keyword: p.title.slice(p.brand.length + 1, p.brand.length + 5), option: optionPhrase(p, sku), qty };
-      },
-      fields: { productId: 'productId', skuId: 'skuId', title: 'title', brand: 'brand', keyword: 'keyword', option: 'option', qty: 'qty' },
-    },
+    ...spreadParam('_item', ['productId', 'skuId', 'title', 'brand', 'keyword', 'option', 'qty'], (state, rng) => {
+      const pair = rng.pick(TRAP_PAIRS);
+      const brand = rng.pick(pair.brands);
+      const p = shopOf(state).products.find((x) => x.brand === brand && x.category === pair.category && x.title.includes(' '))!;
+      const skus = p.skus.filter((k) => k.stock >= 3);
+      const sku = skus.length > 0 ? rng.pick(skus) : p.skus.find((k) => k.stock > 0)!;
+      const qty = sku.stock >= 3 ? rng.int(1, 2) : 1;
+      return { productId: p.id, skuId: sku.id, title: p.title, brand: p.brand, keyword: p.title.slice(p.brand.length + 1, p.brand.length + 5), option: optionPhrase(p, sku), qty };
+    }),
   },
   postSample({ state, p }) {
     const sku = productOf(state, p.productId).skus.find((k) => k.id === p.skuId)!;

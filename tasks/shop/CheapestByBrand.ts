@@ -1,6 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { openShopTab, priceText, shopOf } from './_helpers.ts';
 import { SHOP_CATEGORIES } from '../../simulator-apps/shop/types.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   brand: string;
@@ -16,15 +17,12 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['search', 'filter'],
   params: {
-    _brand: {
-      sampler: (state, rng) => {
-        const s = shopOf(state);
-        const cat = rng.pick(SHOP_CATEGORIES);
-        const brands = [...new Set(s.products.filter((p) => p.category === cat).map((p) => p.brand))].filter((b) => s.products.filter((p) => p.brand === b).length >= 2);
-        return { brand: rng.pick(brands), category: cat };
-      },
-      fields: { brand: 'brand', category: 'category' },
-    },
+    ...spreadParam('_brand', ['brand', 'category'], (state, rng) => {
+      const s = shopOf(state);
+      const cat = rng.pick(SHOP_CATEGORIES);
+      const brands = [...new Set(s.products.filter((p) => p.category === cat).map((p) => p.brand))].filter((b) => s.products.filter((p) => p.brand === b).length >= 2);
+      return { brand: rng.pick(brands), category: cat };
+    }),
   },
   answer: {
     fields: [{ id: 'price', label: '最低价格（元）', hint: '如：129.9', type: 'number' }],

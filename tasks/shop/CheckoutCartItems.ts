@@ -1,5 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { autoCoupon, ensureBalance, nextIds, openShopTab, orderOf, paidOrderCriteria, payInWallet, productOf, quoteLines, shopOf, uniqueTitled } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   itemA: string;
@@ -21,17 +23,14 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['payment', 'cross-app', 'cart', 'coupons', 'trap'],
   params: {
-    _pair: {
-      sampler: (state, rng) => {
-        const s = shopOf(state);
-        const ok = new Set(uniqueTitled(s).map((p) => p.id));
-        const lines = s.cart.filter((c) => ok.has(c.productId) && productOf(state, c.productId).skus.find((k) => k.id === c.skuId)!.stock >= c.qty);
-        if (lines.length < 3) return null;
-        const [a, b] = rng.shuffle(lines);
-        return { itemA: a.id, itemB: b.id, titleA: productOf(state, a.productId).title, titleB: productOf(state, b.productId).title };
-      },
-      fields: { itemA: 'itemA', itemB: 'itemB', titleA: 'titleA', titleB: 'titleB' },
-    },
+    ...spreadParam('_pair', ['itemA', 'itemB', 'titleA', 'titleB'], (state, rng) => {
+      const s = shopOf(state);
+      const ok = new Set(uniqueTitled(s).map((p) => p.id));
+      const lines = s.cart.filter((c) => ok.has(c.productId) && productOf(state, c.productId).skus.find((k) => k.id === c.skuId)!.stock >= c.qty);
+      if (lines.length < 3) return null;
+      const [a, b] = rng.shuffle(lines);
+      return { itemA: a.id, itemB: b.id, titleA: productOf(state, a.productId).title, titleB: productOf(state, b.productId).title };
+    }),
   },
   postSample({ state, p }) {
     const s = shopOf(state);
@@ -70,8 +69,7 @@ export default defineTask<P>({
     for (const c of shopOf(ui.state).cart) {
       const want = c.id === p.itemA || c.id === p.itemB;
       if (c.selected !== want) {
-        await ui.scrollTo(`shop.cart.check.${c.id}`, { within: 'shop.cart.list' });
-        await ui.tap(`shop.cart.check.${c.id}`);
+        await scrollAndTap(ui, `shop.cart.check.${c.id}`, 'shop.cart.list');
       }
     }
     await ui.tap('shop.cart.checkout');

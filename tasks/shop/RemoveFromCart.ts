@@ -1,5 +1,6 @@
 import { defineTask, match } from '../../bridge/tasks/api.ts';
 import { openShopTab, productOf, shopOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   itemId: string;
@@ -15,16 +16,13 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['cart'],
   params: {
-    _item: {
-      sampler: (state, rng) => {
-        const s = shopOf(state);
-        const titles = s.cart.map((c) => productOf(state, c.productId).title);
-        const unique = s.cart.filter((_, i) => titles.filter((t) => t === titles[i]).length === 1);
-        const c = rng.pick(unique);
-        return { itemId: c.id, title: productOf(state, c.productId).title };
-      },
-      fields: { itemId: 'itemId', title: 'title' },
-    },
+    ...spreadParam('_item', ['itemId', 'title'], (state, rng) => {
+      const s = shopOf(state);
+      const titles = s.cart.map((c) => productOf(state, c.productId).title);
+      const unique = s.cart.filter((_, i) => titles.filter((t) => t === titles[i]).length === 1);
+      const c = rng.pick(unique);
+      return { itemId: c.id, title: productOf(state, c.productId).title };
+    }),
   },
   criteria: (p, input) => ({
     [`apps.shop.cart[${p.itemId}]`]: match.absent(),

@@ -3,6 +3,8 @@ import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { chatOf } from '../chat/_helpers.ts';
 import { shareTargets } from '../../simulator-apps/chat/share.ts';
 import { openOrder, orderOf, orderParam, type OrderParams } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends OrderParams {
   chatId: string;
@@ -25,15 +27,12 @@ export default defineTask<P>({
   tags: ['cross-app', 'share', 'orders'],
   params: {
     ...orderParam((o) => o.status !== 'closed'),
-    _chat: {
-      sampler: (state, rng) => {
-        const targets = shareTargets(chatOf(state));
-        const names = targets.map((t) => t.name);
-        const t = rng.pick(targets.slice(0, 8).filter((x) => names.filter((n) => n === x.name).length === 1));
-        return { chatId: t.chatId, chatName: t.name };
-      },
-      fields: { chatId: 'chatId', chatName: 'chatName' },
-    },
+    ...spreadParam('_chat', ['chatId', 'chatName'], (state, rng) => {
+      const targets = shareTargets(chatOf(state));
+      const names = targets.map((t) => t.name);
+      const t = rng.pick(targets.slice(0, 8).filter((x) => names.filter((n) => n === x.name).length === 1));
+      return { chatId: t.chatId, chatName: t.name };
+    }),
   },
   checkGoals(input, p) {
     const before = threads(input.init).find((t) => t.id === p.chatId)!;
@@ -52,7 +51,6 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await openOrder(ui, p.orderId);
     await ui.tap('shop.order.share');
-    await ui.scrollTo(`shop.share.target.${p.chatId}`, { within: 'shop.share.list' });
-    await ui.tap(`shop.share.target.${p.chatId}`);
+    await scrollAndTap(ui, `shop.share.target.${p.chatId}`, 'shop.share.list');
   },
 });

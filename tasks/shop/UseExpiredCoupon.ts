@@ -2,6 +2,7 @@ import { defineTask } from '../../bridge/tasks/api.ts';
 import { couponStatus } from '../../simulator-apps/shop/logic.ts';
 import { openShopTab, shopOf, uniqueTitled } from './_helpers.ts';
 import { infeasibleAnswer } from '../_shared/criteria.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   couponId: string;
@@ -19,16 +20,13 @@ export default defineTask<P>({
   startApp: 'shop',
   tags: ['infeasible', 'coupons', 'payment'],
   params: {
-    _coupon: {
-      sampler: (state, rng) => {
-        const s = shopOf(state);
-        const now = state.os.time.timestamp;
-        const c = rng.pick(s.coupons.filter((x) => couponStatus(x, now) === 'expired' && s.coupons.filter((y) => y.title === x.title).length === 1));
-        const p = rng.pick(uniqueTitled(s).filter((x) => x.price >= c.threshold && x.skus.some((k) => k.stock > 0)));
-        return { couponId: c.id, coupon: c.title, productId: p.id, title: p.title };
-      },
-      fields: { couponId: 'couponId', coupon: 'coupon', productId: 'productId', title: 'title' },
-    },
+    ...spreadParam('_coupon', ['couponId', 'coupon', 'productId', 'title'], (state, rng) => {
+      const s = shopOf(state);
+      const now = state.os.time.timestamp;
+      const c = rng.pick(s.coupons.filter((x) => couponStatus(x, now) === 'expired' && s.coupons.filter((y) => y.title === x.title).length === 1));
+      const p = rng.pick(uniqueTitled(s).filter((x) => x.price >= c.threshold && x.skus.some((k) => k.stock > 0)));
+      return { couponId: c.id, coupon: c.title, productId: p.id, title: p.title };
+    }),
   },
   answer: infeasibleAnswer({ id: 'orderNo', label: '订单编号', type: 'text' }),
   async oracle(ui, p) {

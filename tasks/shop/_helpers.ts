@@ -17,6 +17,7 @@ import { ensureBalance as ensureWalletBalance, nextBillId, payAtCashier, walletO
 import { byId, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 export { bestCoupon, cartCount, moneyText, nextId, priceText, quoteLines, skuLabel, walletOf };
 
@@ -124,8 +125,7 @@ export async function searchAndOpen(ui: OracleUi, keyword: string, productId: st
   await ui.tap('shop.search');
   await ui.type('shop.search.input', keyword);
   await ui.tap('shop.search.submit');
-  await ui.scrollTo(`shop.product.${productId}`, { within: 'shop.results.list' });
-  await ui.tap(`shop.product.${productId}`);
+  await scrollAndTap(ui, `shop.product.${productId}`, 'shop.results.list');
 }
 
 /** On the option sheet: taps each value of the SKU (unless chosen already) and steps the quantity up. */
@@ -150,8 +150,7 @@ export async function openProduct(ui: OracleUi, p: Product): Promise<void> {
 export async function openOrder(ui: OracleUi, orderId: string): Promise<void> {
   await openShopTab(ui, '/me');
   await ui.tap('shop.me.orders');
-  await ui.scrollTo(`shop.order.${orderId}`, { within: 'shop.orders.list' });
-  await ui.tap(`shop.order.${orderId}`);
+  await scrollAndTap(ui, `shop.order.${orderId}`, 'shop.orders.list');
 }
 
 /** An order's detail → one of its buttons (取消订单, 确认收货) → 确定 in the dialog that asks first. */

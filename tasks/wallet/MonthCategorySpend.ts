@@ -3,6 +3,7 @@ import { billTotals, filterBills, monthKey, monthLabel } from '../../simulator-a
 import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Category } from '../../simulator-apps/wallet/types.ts';
 import { openBills, walletOf, yuanAnswer } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 interface P extends Record<string, unknown> {
   month: string;
@@ -19,22 +20,19 @@ export default defineTask<P>({
   apps: ['wallet'],
   tags: ['bills'],
   params: {
-    _pick: {
-      sampler: (state, rng) => {
-        const w = walletOf(state);
-        const current = monthKey(state.os.time.timestamp, state.os.time.timezone);
-        const months = [...new Set(w.bills.map((b) => monthKey(b.time, state.os.time.timezone)))].filter((m) => m !== current);
-        const pairs: { month: string; category: string }[] = [];
-        for (const month of months.slice(-4)) {
-          for (const category of SPEND_CATEGORIES) {
-            const n = filterBills(w.bills, { month, category }, state.os.time.timezone).filter((b) => b.direction === 'out').length;
-            if (n >= 3) pairs.push({ month, category });
-          }
+    ...spreadParam('_pick', ['month', 'category'], (state, rng) => {
+      const w = walletOf(state);
+      const current = monthKey(state.os.time.timestamp, state.os.time.timezone);
+      const months = [...new Set(w.bills.map((b) => monthKey(b.time, state.os.time.timezone)))].filter((m) => m !== current);
+      const pairs: { month: string; category: string }[] = [];
+      for (const month of months.slice(-4)) {
+        for (const category of SPEND_CATEGORIES) {
+          const n = filterBills(w.bills, { month, category }, state.os.time.timezone).filter((b) => b.direction === 'out').length;
+          if (n >= 3) pairs.push({ month, category });
         }
-        return pairs.length ? rng.pick(pairs) : null;
-      },
-      fields: { month: 'month', category: 'category' },
-    },
+      }
+      return pairs.length ? rng.pick(pairs) : null;
+    }),
   },
   answer: {
     fields: [{ id: 'total', label: '支出合计（元）', hint: '如：356.80', type: 'number' }],

@@ -1,5 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { ensureBalance, formatYuan, openWalletHome, payAtCashier, paymentCriteria, walletOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   orderId: string;
@@ -17,13 +19,10 @@ export default defineTask<P>({
   startApp: 'wallet',
   tags: ['payment', 'orders'],
   params: {
-    _order: {
-      sampler: (state, rng) => {
-        const o = rng.pick(walletOf(state).orders.filter((x) => x.status === 'unpaid'));
-        return { orderId: o.id, merchant: o.merchant, title: o.title, amount: o.amount };
-      },
-      fields: { orderId: 'orderId', merchant: 'merchant', title: 'title', amount: 'amount' },
-    },
+    ...spreadParam('_order', ['orderId', 'merchant', 'title', 'amount'], (state, rng) => {
+      const o = rng.pick(walletOf(state).orders.filter((x) => x.status === 'unpaid'));
+      return { orderId: o.id, merchant: o.merchant, title: o.title, amount: o.amount };
+    }),
   },
   postSample({ state, p }) {
     ensureBalance(state, p.amount);
@@ -41,8 +40,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await openWalletHome(ui);
     await ui.tap('wallet.orders');
-    await ui.scrollTo(`wallet.order.${p.orderId}`, { within: 'wallet.orders.list' });
-    await ui.tap(`wallet.order.${p.orderId}`);
+    await scrollAndTap(ui, `wallet.order.${p.orderId}`, 'wallet.orders.list');
     if (!ui.find({ key: 'wallet.order.amount', text: `¥${formatYuan(p.amount)}` })) throw new Error('the order amount is not shown');
     await payAtCashier(ui);
     await ui.tap('wallet.done');

@@ -1,5 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { formatYuan, openWalletHome, walletOf, yuanAnswer } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 interface P extends Record<string, unknown> {
   cardId: string;
@@ -14,15 +16,12 @@ export default defineTask<P>({
   apps: ['wallet'],
   tags: ['cards'],
   params: {
-    _card: {
-      sampler: (state, rng) => {
-        const credit = walletOf(state).cards.filter((c) => c.type === 'credit');
-        if (credit.length === 0) return null;
-        const c = rng.pick(credit);
-        return { cardId: c.id, bank: c.bank };
-      },
-      fields: { cardId: 'cardId', bank: 'bank' },
-    },
+    ...spreadParam('_card', ['cardId', 'bank'], (state, rng) => {
+      const credit = walletOf(state).cards.filter((c) => c.type === 'credit');
+      if (credit.length === 0) return null;
+      const c = rng.pick(credit);
+      return { cardId: c.id, bank: c.bank };
+    }),
   },
   answer: {
     fields: [{ id: 'available', label: '可用额度（元）', hint: '如：12345.67', type: 'number' }],
@@ -34,8 +33,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await openWalletHome(ui);
     await ui.tap('wallet.action.cards');
-    await ui.scrollTo(`wallet.card.${p.cardId}`, { within: 'wallet.cards.list' });
-    await ui.tap(`wallet.card.${p.cardId}`);
+    await scrollAndTap(ui, `wallet.card.${p.cardId}`, 'wallet.cards.list');
     const c = walletOf(ui.state).cards.find((x) => x.id === p.cardId)!;
     const text = `¥${formatYuan(c.limit - c.used)}`;
     if (ui.find('wallet.card.available')?.text !== text) throw new Error(`the available credit ${text} is not shown`);

@@ -4,6 +4,7 @@ import { filterBills, monthKey, monthLabel } from '../../simulator-apps/wallet/l
 import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Bill, WalletState } from '../../simulator-apps/wallet/types.ts';
 import { openBills, walletOf, yuanAnswer } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
 
 type SpendCategory = keyof typeof MERCHANTS;
 
@@ -32,27 +33,24 @@ export default defineTask<P>({
   apps: ['wallet'],
   tags: ['bills', 'trap'],
   params: {
-    _pick: {
-      sampler: (state, rng) => {
-        const w = walletOf(state);
-        const tz = state.os.time.timezone;
-        const current = monthKey(state.os.time.timestamp, tz);
-        const months = [...new Set(w.bills.map((b) => monthKey(b.time, tz)))].filter((m) => m !== current);
-        const picks: P[] = [];
-        for (const month of months) {
-          const prev = previousMonth(month);
-          if (!months.includes(prev)) continue;
-          for (const category of Object.keys(MERCHANTS) as SpendCategory[]) {
-            if (MERCHANTS[category].names.length < 3) continue;
-            if (outOf(w, month, category, tz).length >= 2 && outOf(w, prev, category, tz).length >= 1) {
-              for (const merchant of MERCHANTS[category].names) picks.push({ month, category, merchant });
-            }
+    ...spreadParam('_pick', ['month', 'category', 'merchant'], (state, rng) => {
+      const w = walletOf(state);
+      const tz = state.os.time.timezone;
+      const current = monthKey(state.os.time.timestamp, tz);
+      const months = [...new Set(w.bills.map((b) => monthKey(b.time, tz)))].filter((m) => m !== current);
+      const picks: P[] = [];
+      for (const month of months) {
+        const prev = previousMonth(month);
+        if (!months.includes(prev)) continue;
+        for (const category of Object.keys(MERCHANTS) as SpendCategory[]) {
+          if (MERCHANTS[category].names.length < 3) continue;
+          if (outOf(w, month, category, tz).length >= 2 && outOf(w, prev, category, tz).length >= 1) {
+            for (const merchant of MERCHANTS[category].names) picks.push({ month, category, merchant });
           }
         }
-        return picks.length ? rng.pick(picks) : null;
-      },
-      fields: { month: 'month', category: 'category', merchant: 'merchant' },
-    },
+      }
+      return picks.length ? rng.pick(picks) : null;
+    }),
   },
   postSample({ state, p, rng }) {
     const w = walletOf(state);

@@ -2,6 +2,7 @@ import { defineTask } from '../../bridge/tasks/api.ts';
 import { yuanText as formatYuan } from '../../simulator-apps/shared/money.ts';
 import type { Bill } from '../../simulator-apps/wallet/types.ts';
 import { ensureBalance, openBills, payeeParam, type PayeeParams, paymentCriteria, transferThroughUi, walletOf } from './_helpers.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 function lastTransferTo(bills: readonly Bill[], name: string): Bill | undefined {
   return bills.filter((b) => b.category === '转账' && b.direction === 'out' && b.counterparty === name && b.status === 'success').sort((a, b) => b.time - a.time)[0];
@@ -29,8 +30,7 @@ export default defineTask<PayeeParams>({
   async oracle(ui, p) {
     await openBills(ui, { category: '转账' });
     const bill = lastTransferTo(walletOf(ui.state).bills, p.payeeName)!;
-    await ui.scrollTo(`wallet.bill.${bill.id}`, { within: 'wallet.bills.list' });
-    await ui.tap(`wallet.bill.${bill.id}`);
+    await scrollAndTap(ui, `wallet.bill.${bill.id}`, 'wallet.bills.list');
     if (!ui.find({ key: 'wallet.bill.amount', text: `-${formatYuan(bill.amount)}` })) throw new Error('the bill detail does not show the amount');
     await transferThroughUi(ui, p.payeeId, bill.amount, '同上次');
   },

@@ -1,6 +1,8 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { TRAP_PAYEES } from '../../simulator-apps/wallet/data.ts';
 import { TRANSFER_NOTES, amountText, ensureBalance, type PayeeParams, paymentCriteria, transferThroughUi, walletOf } from './_helpers.ts';
+import { spreadParam } from '../_shared/params.ts';
+import { oneAndTwin } from '../_shared/records.ts';
 
 interface P extends PayeeParams {
   lookAlike: string;
@@ -20,15 +22,11 @@ export default defineTask<P>({
   startApp: 'wallet',
   tags: ['payment', 'transfer', 'trap'],
   params: {
-    _payee: {
-      sampler: (state, rng) => {
-        const pair = rng.pick(TRAP_PAYEES);
-        const i = rng.int(0, 1);
-        const payee = walletOf(state).payees.find((x) => x.name === pair[i]);
-        return payee ? { payeeId: payee.id, payeeName: payee.name, lookAlike: pair[1 - i] } : null;
-      },
-      fields: { payeeId: 'payeeId', payeeName: 'payeeName', lookAlike: 'lookAlike' },
-    },
+    ...spreadParam('_payee', ['payeeId', 'payeeName', 'lookAlike'], (state, rng) => {
+      const [name, twin] = oneAndTwin(rng, rng.pick(TRAP_PAYEES));
+      const payee = walletOf(state).payees.find((x) => x.name === name);
+      return payee ? { payeeId: payee.id, payeeName: payee.name, lookAlike: twin } : null;
+    }),
     amount: { sampler: (_state, rng) => rng.int(2, 40) * 1000 + rng.pick([0, 500, 660]) },
     note: { type: 'enum', values: TRANSFER_NOTES },
   },

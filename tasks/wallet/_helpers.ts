@@ -14,6 +14,7 @@ import type { Bill, Payee, WalletState } from '../../simulator-apps/wallet/types
 import { addedRecords, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 
 export { formatYuan, nextBillId };
 
@@ -128,8 +129,7 @@ export async function payAtCashier(ui: OracleUi): Promise<void> {
 export async function startTransfer(ui: OracleUi, payeeId: string, fen: number, note = ''): Promise<void> {
   await openWalletHome(ui);
   await ui.tap('wallet.action.transfer');
-  await ui.scrollTo(`wallet.payee.${payeeId}`, { within: 'wallet.payees.list' });
-  await ui.tap(`wallet.payee.${payeeId}`);
+  await scrollAndTap(ui, `wallet.payee.${payeeId}`, 'wallet.payees.list');
   await ui.type('wallet.transfer.amount', amountText(fen));
   if (note !== '') await ui.type('wallet.transfer.note', note);
   await ui.tap('wallet.transfer.submit');
