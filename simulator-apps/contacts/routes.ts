@@ -46,46 +46,39 @@ export function isContactsTab(path: string): path is ContactsTab {
   return (CONTACTS_TABS as readonly string[]).includes(path);
 }
 
-/** The tab a screen belongs to (where its back stack starts). */
-export function tabOf(path: string): ContactsTab {
-  const s = parseContactsPath(path);
-  switch (s.screen) {
-    case 'dial':
-    case 'inCall':
-      return '/dial';
-    case 'log':
-    case 'callDetail':
-      return '/log';
-    case 'favorites':
-      return '/favorites';
-    default:
-      return '/contacts';
-  }
-}
-
-/** The back stack a deep link implies, so back walks up the way a user came down. */
-export function contactsRouteStack(path: string): string[] {
-  const s = parseContactsPath(path);
+/** The screen a screen is reached from (null: it is a tab's root), so back walks up the way a user came down. */
+function parentOf(s: ContactsScreen): string | null {
   switch (s.screen) {
     case 'dial':
     case 'log':
     case 'contacts':
     case 'favorites':
-      return [path];
+      return null;
     case 'contact':
     case 'new':
     case 'groups':
     case 'notFound':
-      return [CONTACTS_ROOT, path];
+      return CONTACTS_ROOT;
     case 'edit':
-      return [CONTACTS_ROOT, `/contact/${s.contactId}`, path];
+      return `/contact/${s.contactId}`;
     case 'callDetail':
-      return ['/log', path];
+      return '/log';
     case 'group':
-      return [CONTACTS_ROOT, '/groups', path];
+      return '/groups';
     case 'groupAdd':
-      return [CONTACTS_ROOT, '/groups', `/group/${s.groupId}`, path];
+      return `/group/${s.groupId}`;
     case 'inCall':
-      return ['/dial', path];
+      return '/dial';
   }
+}
+
+/** The back stack a deep link implies: its parents up to a tab's root, then the path. */
+export function contactsRouteStack(path: string): string[] {
+  const parent = parentOf(parseContactsPath(path));
+  return parent === null ? [path] : [...contactsRouteStack(parent), path];
+}
+
+/** The tab a screen belongs to (where its back stack starts). */
+export function tabOf(path: string): ContactsTab {
+  return contactsRouteStack(path)[0] as ContactsTab;
 }
