@@ -76,56 +76,57 @@ export function isTabPath(path: string): path is TabPath {
   return (TAB_PATHS as readonly string[]).includes(path);
 }
 
-/**
- * The back stack a deep link implies (`/chat/c_03/settings` → chats, conversation, settings),
- * so that back from a screen reached by `reset(route)` walks up the way a user came down.
- */
-export function chatRouteStack(path: string): string[] {
-  const s = parseChatPath(path);
+/** The screen a screen is reached from (null: it is a tab's root). */
+function parentOf(s: ChatScreen): string | null {
   switch (s.screen) {
     case 'chats':
     case 'contacts':
     case 'discover':
     case 'me':
-      return [path];
-    case 'groupSettings':
+      return null;
+    case 'search':
+    case 'conversation':
+    case 'notFound':
+      return CHAT_ROOT;
     case 'transfer':
-      return [CHAT_ROOT, `/chat/${s.screen === 'groupSettings' ? s.groupId : s.chatId}`, path];
     case 'transferDetail':
-      return [CHAT_ROOT, `/chat/${s.chatId}`, path];
+    case 'chatSettings':
+      return `/chat/${s.chatId}`;
+    case 'groupSettings':
+      return `/chat/${s.groupId}`;
     case 'groupEdit':
     case 'groupAdd':
     case 'groupRemove':
-      return [CHAT_ROOT, `/chat/${s.groupId}`, `/chat/${s.groupId}/settings`, path];
+      return `/chat/${s.groupId}/settings`;
     case 'newGroup':
-      return ['/contacts', path];
-    case 'moments':
-      return ['/discover', path];
-    case 'newMoment':
-      return ['/discover', '/moments', path];
-    case 'userMoments':
-      return s.userId === 'me' ? ['/discover', '/moments', path] : ['/contacts', `/contact/${s.userId}`, path];
-    case 'search':
-    case 'conversation':
-      return [CHAT_ROOT, path];
-    case 'newConversation':
-      return ['/contacts', `/contact/${s.contactId}`, path];
-    case 'chatSettings':
-      return [CHAT_ROOT, `/chat/${s.chatId}`, path];
     case 'contact':
-      return ['/contacts', path];
+    case 'starred':
+      return '/contacts';
+    case 'newConversation':
     case 'contactSettings':
     case 'remark':
-      return ['/contacts', `/contact/${s.contactId}`, path];
-    case 'starred':
-      return ['/contacts', path];
+      return `/contact/${s.contactId}`;
+    case 'moments':
+      return '/discover';
+    case 'newMoment':
+      return '/moments';
+    case 'userMoments':
+      return s.userId === 'me' ? '/moments' : `/contact/${s.userId}`;
     case 'profile':
     case 'about':
-      return ['/me', path];
+      return '/me';
     case 'editName':
     case 'editSignature':
-      return ['/me', '/me/profile', path];
-    case 'notFound':
-      return [CHAT_ROOT, path];
+      return '/me/profile';
   }
+}
+
+/**
+ * The back stack a deep link implies (`/chat/c_03/settings` → chats, conversation, settings):
+ * its parents up to a tab's root, so that back from a screen reached by `reset(route)` walks up
+ * the way a user came down.
+ */
+export function chatRouteStack(path: string): string[] {
+  const parent = parentOf(parseChatPath(path));
+  return parent === null ? [path] : [...chatRouteStack(parent), path];
 }
