@@ -2,6 +2,7 @@
  * The chat app's screens and their paths. Pure: the shell, the seed and the tests use it
  * without Svelte. A path is what `Route.path` carries while the chat app is in front.
  */
+import { stackFromParents } from '../shared/routeStack.ts';
 import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
 
 export type ChatScreen =
@@ -121,12 +122,7 @@ function parentOf(s: ChatScreen): string | null {
   }
 }
 
-/**
- * The back stack a deep link implies (`/chat/c_03/settings` → chats, conversation, settings):
- * its parents up to a tab's root, so that back from a screen reached by `reset(route)` walks up
- * the way a user came down.
- */
+/** The back stack a deep link implies (`/chat/c_03/settings` → chats, conversation, settings). */
 export function chatRouteStack(path: string): string[] {
-  const parent = parentOf(parseChatPath(path));
-  return parent === null ? [path] : [...chatRouteStack(parent), path];
+  return stackFromParents(path, (p) => parentOf(parseChatPath(p)));
 }

@@ -2,6 +2,7 @@
  * The contacts app's screens and their paths. Pure: the shell, the seed and the tests use it
  * without Svelte. A path is what `Route.path` carries while the contacts app is in front.
  */
+import { stackFromParents } from '../shared/routeStack.ts';
 import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
 
 export type ContactsScreen =
@@ -46,7 +47,7 @@ export function isContactsTab(path: string): path is ContactsTab {
   return (CONTACTS_TABS as readonly string[]).includes(path);
 }
 
-/** The screen a screen is reached from (null: it is a tab's root), so back walks up the way a user came down. */
+/** The screen a screen is reached from (null: it is a tab's root). */
 function parentOf(s: ContactsScreen): string | null {
   switch (s.screen) {
     case 'dial':
@@ -72,10 +73,9 @@ function parentOf(s: ContactsScreen): string | null {
   }
 }
 
-/** The back stack a deep link implies: its parents up to a tab's root, then the path. */
+/** The back stack a deep link implies. */
 export function contactsRouteStack(path: string): string[] {
-  const parent = parentOf(parseContactsPath(path));
-  return parent === null ? [path] : [...contactsRouteStack(parent), path];
+  return stackFromParents(path, (p) => parentOf(parseContactsPath(p)));
 }
 
 /** The tab a screen belongs to (where its back stack starts). */

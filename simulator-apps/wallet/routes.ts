@@ -2,6 +2,7 @@
  * The wallet's screens and their paths. Pure. Bill filters live in the path
  * (`/bills?month=2026-03&cat=餐饮`) so that back from a bill detail returns to the same list.
  */
+import { stackFromParents } from '../shared/routeStack.ts';
 import { ID, matchRoute, type RoutePattern } from '../shared/routing.ts';
 
 export type WalletScreen =
@@ -72,8 +73,8 @@ const PARENT: Record<Exclude<WalletScreen['screen'], 'home'>, string | null> = {
 
 /** The back stack a deep link implies. */
 export function walletRouteStack(path: string): string[] {
-  const s = parseWalletPath(path);
-  if (s.screen === 'home') return [WALLET_ROOT];
-  const parent = PARENT[s.screen];
-  return parent ? [WALLET_ROOT, parent, path] : [WALLET_ROOT, path];
+  return stackFromParents(path, (p) => {
+    const s = parseWalletPath(p);
+    return s.screen === 'home' ? null : (PARENT[s.screen] ?? WALLET_ROOT);
+  });
 }
