@@ -137,12 +137,16 @@ export class OpenAIAgent implements Agent {
       coords: this.o.coords,
       apps: this.o.apps,
     };
+    const retries: NonNullable<StepUsage['retries']> = [];
     const result = await this.client.complete({
       messages: this.format.messages(input),
       temperature: this.o.temperature,
       maxTokens: this.o.maxTokens,
       signal,
-      onRetry: (r) => this.o.log?.(`model service: ${r.message}; retry ${r.attempt} in ${(r.waitMs / 1000).toFixed(1)} s`),
+      onRetry: (r) => {
+        retries.push({ attempt: r.attempt, code: r.code, message: keepHead(r.message, 500), wait_ms: r.waitMs });
+        this.o.log?.(`model service: ${r.message}; retry ${r.attempt} in ${(r.waitMs / 1000).toFixed(1)} s`);
+      },
     });
     const usage: StepUsage = {
       prompt_tokens: result.usage?.prompt_tokens ?? 0,
@@ -150,6 +154,7 @@ export class OpenAIAgent implements Agent {
       latency_ms: result.latencyMs,
       requests: result.attempts,
       cost_usd: this.o.price && result.usage ? cost(this.o.price, result.usage.prompt_tokens, result.usage.completion_tokens) : null,
+      ...(retries.length ? { retries } : {}),
     };
     const parsed = this.format.parse(result.text, input);
     if ('formatError' in parsed) return { formatError: parsed.formatError, raw: result.text, usage };

@@ -13,11 +13,22 @@ import type { Agent, AgentFactory, AgentFactoryOptions, AgentReply } from './typ
 interface RecordedTrajectory {
   format?: string;
   task_id?: string;
+  instance?: number;
+  seed?: number;
   steps: { action: Action; thought?: string }[];
 }
 
+export interface LoadedTrajectory {
+  file: string;
+  taskId: string | null;
+  /** The task instance and its seed the episode ran on (a run replays exactly that instance). */
+  instance: number | null;
+  seed: number | null;
+  actions: Action[];
+}
+
 /** The actions of a trajectory file (or of the `trajectory.json` in a folder), checked. */
-export function loadTrajectory(path: string): { taskId: string | null; actions: Action[] } {
+export function loadTrajectory(path: string): LoadedTrajectory {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'trajectory.json') : path;
   if (!existsSync(file)) throw new UsageError(`--replay: ${file} does not exist. Give a trajectory.json from a run folder (runs/<run>/trajectories/<episode>/trajectory.json) or its folder`);
   let doc: RecordedTrajectory;
@@ -32,7 +43,8 @@ export function loadTrajectory(path: string): { taskId: string | null; actions: 
     if (!a || typeof a !== 'object' || !ACTION_TYPES.includes(a.type)) throw new UsageError(`--replay: ${file}: step ${i + 1} has no valid action (got ${JSON.stringify(a)?.slice(0, 80)})`);
     return a;
   });
-  return { taskId: typeof doc.task_id === 'string' ? doc.task_id : null, actions };
+  const whole = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+  return { file, taskId: typeof doc.task_id === 'string' ? doc.task_id : null, instance: whole(doc.instance), seed: whole(doc.seed), actions };
 }
 
 export class ReplayAgent implements Agent {

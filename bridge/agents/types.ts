@@ -41,6 +41,8 @@ export interface StepUsage {
   requests: number;
   /** With a price table (`--price-in/--price-out`), else null. */
   cost_usd: number | null;
+  /** The failed attempts before the one that answered (a 500, a 429, a timeout), in order. */
+  retries?: { attempt: number; code: string; message: string; wait_ms: number }[];
 }
 
 export type AgentReply =

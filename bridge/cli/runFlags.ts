@@ -10,6 +10,7 @@ import { UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../protocol/suggest.ts';
 import { DEFAULT_CONFIG, resultKeys, type RunConfig } from '../runner/config.ts';
 import { parseShard } from '../runner/plan.ts';
+import { REPORTERS } from '../runner/progress.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
 import { choiceFlag, envNameFlag, intFlag, listFlag, numberFlag, parseFlags, urlFlag, type FlagSpec } from './flags.ts';
 
@@ -43,7 +44,7 @@ export const RUN_FLAG_TABLE: readonly RunFlag[] = [
 
   { name: 'agent', key: 'agent', value: 'NAME', help: `${agentNames().join(' | ')} (default oracle)`, group: 'run', parse: (t) => agentName(t) },
   { name: 'run-dir', key: 'runDir', value: 'DIR', help: 'where to write (default runs/<YYYYMMDD_HHMMSS>)', group: 'run', parse: text },
-  { name: 'max-steps', key: 'maxSteps', value: 'N', help: "step budget for every task (default: the task's own, or by difficulty)", group: 'run', parse: int('max-steps', 1, 1000) },
+  { name: 'max-steps', key: 'maxSteps', value: 'N', help: "every task's whole step budget, exactly N, the 答题卡 sheet included (default: the task's own or by difficulty, +15 for a grounded answer task)", group: 'run', parse: int('max-steps', 1, 1000) },
   { name: 'sample-n', key: 'sampleN', value: 'N', help: 'instances per task (default 1)', group: 'run', parse: int('sample-n', 1, 10_000) },
   { name: 'sample-seed', key: 'sampleSeed', value: 'S', help: 'base seed; without it one is drawn and recorded in meta.json', group: 'run', parse: int('sample-seed', 0, 0xffffffff) },
   { name: 'repeat-n', key: 'repeatN', value: 'R', help: 'trials per instance (default 1)', group: 'run', parse: int('repeat-n', 1, 1000) },
@@ -56,6 +57,7 @@ export const RUN_FLAG_TABLE: readonly RunFlag[] = [
   { name: 'studio', key: 'studio', help: 'serve the studio and print its URL', group: 'run', parse: () => true },
   { name: 'studio-wait', key: 'studioWait', value: 'S', help: 'with --studio, wait up to S seconds for it to connect (default 30)', group: 'run', parse: int('studio-wait', 0, 3600) },
   { name: 'pace', key: 'pace', value: 'MS', help: 'pause after each step while a studio watches (default 500, 0 = off)', group: 'run', parse: int('pace', 0, 10_000) },
+  { name: 'reporter', key: 'reporter', value: 'R', help: 'line (default: a line per episode) | dot (a character each) | json (an object each on stdout, the rest on stderr)', group: 'run', parse: (t) => choiceFlag('reporter', t, REPORTERS) },
   { name: 'keep-open', key: 'keepOpen', help: 'keep the studio up after the run until Ctrl+C', group: 'run', parse: () => true },
   { name: 'port', key: 'port', value: 'P', help: 'bridge port (default: a free one)', group: 'run', parse: int('port', 0, 65535) },
   { name: 'strict', key: 'strict', help: 'a task file that fails to load is fatal', group: 'run', parse: () => true },

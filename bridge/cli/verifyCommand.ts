@@ -4,6 +4,7 @@
  * browser starts), 130 when interrupted.
  */
 import { UsageError } from '../protocol/errors.ts';
+import { ProgressCounter, StatusLine } from '../runner/progress.ts';
 import { CHECKS, failureLines, instanceLabel, planVerify, summaryLine, verifyTasks, type InstanceResult, type VerifyOptions } from '../verify/verify.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
 import { choiceFlag, intFlag, listFlag, parseFlags, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
@@ -83,7 +84,9 @@ export async function cmdVerify(argv: string[]): Promise<number> {
   const { json, ...opts } = resolved;
   // Progress and information go to stderr with --json, so stdout is exactly the report.
   const out = json ? process.stderr : process.stdout;
-  const say = (line: string) => out.write(line + '\n');
+  // Lines stay; on a terminal a live status line (done, share ok, time left) sits below them.
+  const status = new StatusLine(out);
+  const say = (line: string) => status.line(line);
   const color = useColor(out);
   const paint = (code: number, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
 
@@ -103,13 +106,17 @@ export async function cmdVerify(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   const width = String(plan.instances.length).length;
+  const counter = new ProgressCounter(plan.instances.length);
   const progress = (r: InstanceResult, done: number, total: number) => {
     const failed = r.checks.filter((c) => c.status === 'fail').map((c) => c.check);
     const label = failed.length ? paint(31, 'FAIL') : paint(32, 'ok  ');
+    counter.add(failed.length === 0);
     say(`[${String(done).padStart(width)}/${total}] ${label} ${instanceLabel(r).padEnd(48)} ${r.runtime_s.toFixed(2).padStart(6)} s${failed.length ? `  ${failed.join(', ')}` : ''}`);
+    status.status(counter.statusText('ok'));
   };
   try {
     const report = await verifyTasks({ ...opts, log: say, onInstance: progress, signal: controller.signal }, plan);
+    status.end();
     const lines = failureLines(report);
     if (lines.length) say('');
     for (const l of lines) say(l);

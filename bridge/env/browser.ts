@@ -57,8 +57,10 @@ export interface ChromiumLocation {
 }
 
 export const INSTALL_HINT =
-  'phonegym needs Chromium. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`; macOS: install Google Chrome), ' +
-  `or point ${CHROMIUM_ENV} at a Chromium/Chrome executable.`;
+  'phonegym needs Chromium. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`; macOS: install Google Chrome); ' +
+  'or, on a machine that can download, let Playwright fetch its own: `npx playwright install chromium` downloads about 170 MB into ' +
+  'its cache (~/.cache/ms-playwright on Linux, ~/Library/Caches/ms-playwright on macOS, %USERPROFILE%\\AppData\\Local\\ms-playwright on Windows), ' +
+  `where phonegym finds it; or point ${CHROMIUM_ENV} at a Chromium/Chrome executable.`;
 
 export function findChromium(env: NodeJS.ProcessEnv = process.env, candidates: readonly string[] = SYSTEM_CANDIDATES, bundled: () => string = () => chromium.executablePath()): ChromiumLocation | null {
   const override = env[CHROMIUM_ENV];

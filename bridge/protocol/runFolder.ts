@@ -41,6 +41,8 @@ export interface EpisodeUsage {
   latency_ms: number;
   /** With a price table, else null. */
   cost_usd: number | null;
+  /** Model requests that failed and were retried by the client (each step's are in its trajectory `usage.retries`). */
+  retried_requests?: number;
 }
 
 export interface ResultRow {
@@ -197,7 +199,7 @@ export interface Summary {
   /** `blind`: rows that come from a retry started over without the failed attempt's feedback (all retries are). */
   retries: { retried_attempts: number; by_code: Record<string, number>; recovered: number; blind: number };
   /** Model calls of the run (agents that call a model), or null. */
-  usage: { prompt_tokens: number; completion_tokens: number; requests: number; avg_latency_ms: number | null; cost_usd: number | null } | null;
+  usage: { prompt_tokens: number; completion_tokens: number; requests: number; avg_latency_ms: number | null; cost_usd: number | null; retried_requests?: number } | null;
   /** Feedback rounds (--max-rounds): episodes that got the judge's findings, and how many then passed. */
   rounds: { episodes_with_feedback: number; passed_after_feedback: number; blind_rounds: number } | null;
   /** `--judge-mode both`: how often the VLM judge agreed with the state judge, and where not. */

@@ -7,7 +7,7 @@
  */
 import type { ResultRow, Summary } from '../protocol/runFolder.ts';
 import type { RunFolder } from '../runner/runFolder.ts';
-import { summarize } from '../runner/summary.ts';
+import { passKs, summarize } from '../runner/summary.ts';
 import { configOfRun } from '../runner/runFolder.ts';
 import { ERROR_CODES } from '../runner/errorCodes.ts';
 
@@ -220,9 +220,7 @@ export function taskSetHash(taskFiles: Record<string, string>): string {
 export function buildReport(folder: RunFolder, reproduce: { command: string; flags: string[] }): RunReport {
   const { meta } = folder;
   const config = configOfRun(meta);
-  // Every k the run has trials for, and any larger k asked for with --pass-k that it also has.
-  const every = Array.from({ length: meta.repeat_n }, (_, i) => i + 1);
-  const passK = meta.repeat_n > 1 ? [...new Set([...every, ...config.passK.filter((k) => k <= meta.repeat_n)])].sort((a, b) => a - b) : [];
+  const passK = passKs(meta.repeat_n, config.passK);
   const summary = summarize(folder.rows, { passK, errors: folder.errors });
   const rated = folder.rows.filter((r) => r.status !== 'cancelled');
   const notes: string[] = [];

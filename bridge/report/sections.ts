@@ -4,6 +4,7 @@
  * names, errors, model replies): the renderers escape it, this module never does.
  */
 import type { FailureGroup, GroupLine, RunReport, TaskLine } from './reportData.ts';
+export { METRIC_KEY } from '../runner/summary.ts';
 
 export const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`);
 const num = (x: number | null | undefined, d = 2) => (x === null || x === undefined ? '–' : String(Math.round(x * 10 ** d) / 10 ** d));
@@ -11,18 +12,6 @@ const num = (x: number | null | undefined, d = 2) => (x === null || x === undefi
 /** The longest a text from the run folder is shown (an error, an answer, a goal). */
 export const DETAIL_LIMIT = 400;
 export const clip = (s: string, n = DETAIL_LIMIT) => (s.length > n ? `${s.slice(0, n)}… (${s.length - n} more characters)` : s);
-
-/** What the short names in the report mean (also printed under `phonegym run`'s summary). */
-export const METRIC_KEY: [string, string][] = [
-  ['SR', 'success rate: episodes whose goals were met with no unexpected change, over all rated episodes'],
-  ['SR w/o infra', 'the same over episodes without run, judge or preflight errors (what the agent achieved where the machine worked)'],
-  ['PR', 'progress rate: the mean share of a task’s goal checks met'],
-  ['FC', 'false complete: the agent said it was done, the goal was not met'],
-  ['OT', 'overdue termination: the goal was met, the agent did not stop'],
-  ['USE', 'unexpected side effects: episodes that changed state the task did not ask for'],
-  ['pass@k', 'the chance that at least one of k trials of an instance succeeds (unbiased estimate)'],
-  ['pass^k', 'the chance that all k trials of an instance succeed'],
-];
 
 export type Cell = string | number;
 
@@ -64,7 +53,7 @@ export function headlineRows(r: RunReport): [string, string, string][] {
   ];
   for (const k of r.pass_k) rows.push([`pass@${k} / pass^${k}`, `${pct(s.pass_at_k?.[String(k)])} / ${pct(s.pass_hat_k?.[String(k)])}`, `over instances with ${k} or more trials`]);
   if (s.usage) {
-    rows.push(['Tokens', `${s.usage.prompt_tokens} in / ${s.usage.completion_tokens} out`, `${s.usage.requests} model calls, ${s.usage.avg_latency_ms ?? '–'} ms each on average`]);
+    rows.push(['Tokens', `${s.usage.prompt_tokens} in / ${s.usage.completion_tokens} out`, `${s.usage.requests} model calls${s.usage.retried_requests ? ` (${s.usage.retried_requests} failed and retried)` : ''}, ${s.usage.avg_latency_ms ?? '–'} ms each on average`]);
     rows.push(['Cost', s.usage.cost_usd === null ? '–' : `$${s.usage.cost_usd.toFixed(4)}`, s.usage.cost_usd === null ? 'no --price-in/--price-out given' : `$${(s.usage.cost_usd / Math.max(1, s.episodes)).toFixed(4)} per episode`]);
   }
   if (s.retries.retried_attempts) rows.push(['Retries', String(s.retries.retried_attempts), `${s.retries.recovered} episode(s) recovered; ${Object.entries(s.retries.by_code).map(([k, v]) => `${k} ${v}`).join(', ')}`]);

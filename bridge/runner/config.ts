@@ -5,6 +5,7 @@
 import type { CoordSpace } from '../protocol/actions.ts';
 import type { Isolation } from '../env/envPool.ts';
 import type { EvalMode } from '../tasks/grounded.ts';
+import type { ReporterName } from './progress.ts';
 
 export interface RunConfig {
   suites: string[];
@@ -34,6 +35,8 @@ export interface RunConfig {
   /** With a studio watching: a pause after each step so people can follow (ms). Never used unwatched. */
   pace: number;
   keepOpen: boolean;
+  /** What the terminal shows per finished episode: a line, a character, or a JSON object (stdout). */
+  reporter: ReporterName;
   port: number;
   strict: boolean;
   /** Episodes at once in one process (one page each). */
@@ -94,7 +97,7 @@ export interface RunConfig {
  * Flags that only say how a run executes, not what it runs or how it is judged: a resume or a
  * merge may differ in these. Every other key must match.
  */
-export const EXECUTION_KEYS = ['runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
+export const EXECUTION_KEYS = ['runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'reporter', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
 
 /** The keys of a config that decide what runs and how it is judged (see EXECUTION_KEYS). */
 export function resultKeys(): (keyof RunConfig)[] {
@@ -135,6 +138,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   studioWait: 30,
   pace: 500,
   keepOpen: false,
+  reporter: 'line',
   port: 0,
   strict: false,
   parallel: 1,

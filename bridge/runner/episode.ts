@@ -227,10 +227,11 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
         observation = requireState(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), 'the episode');
       }
     }
+    const previous = p.last!;
     p.last = observation;
     lastEvents = events;
     if (hooks.liveJudge) p.verdict = judgeTaskOrNull(task, p.params, spec.evalMode, initial, observation, p.answer, p.actions);
-    recorder.step({ ...noted, cssAction: stepped.cssAction, observation, ...(events.length ? { events } : {}) });
+    recorder.step({ ...noted, cssAction: stepped.cssAction, observation, previous, ...(events.length ? { events } : {}) });
     await hooks.onStep?.({ index: p.steps, action, cssAction: stepped.cssAction, observation, verdict: p.verdict });
   }
 }
@@ -341,6 +342,7 @@ function addUsage(sum: EpisodeUsage | null, u: StepUsage | undefined): EpisodeUs
   s.requests += u.requests;
   s.latency_ms += u.latency_ms;
   if (u.cost_usd !== null) s.cost_usd = Math.round(((s.cost_usd ?? 0) + u.cost_usd) * 1e6) / 1e6;
+  if (u.retries?.length) s.retried_requests = (s.retried_requests ?? 0) + u.retries.length;
   return s;
 }
 

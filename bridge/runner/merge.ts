@@ -14,7 +14,7 @@ import type { RunMeta } from './meta.ts';
 import { prepareOutputDir } from './output.ts';
 import { episodeKey, shardOf } from './plan.ts';
 import { configOfRun, readRunFolder, type RunFolder } from './runFolder.ts';
-import { summarize } from './summary.ts';
+import { passKs, summarize } from './summary.ts';
 import { shownPath } from '../paths.ts';
 import type { ResultRow, Summary } from '../protocol/runFolder.ts';
 
@@ -99,7 +99,7 @@ export function mergeRuns(dirs: string[], outArg: string, opts: MergeOptions = {
   const taskOrder = new Map(first.meta.tasks.map((t, i) => [t, i]));
   rows.sort((a, b) => (taskOrder.get(a.task_id) ?? 0) - (taskOrder.get(b.task_id) ?? 0) || a.instance - b.instance || a.trial_id - b.trial_id);
   const errors = folders.flatMap((f) => f.errors);
-  const passK = configOfRun(first.meta).passK;
+  const passK = passKs(first.meta.repeat_n, configOfRun(first.meta).passK);
   const summary = summarize(rows, { passK, errors });
   writeFileSync(join(out, 'results.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
   writeFileSync(join(out, 'errors.jsonl'), errors.map((e) => JSON.stringify(e) + '\n').join(''));

@@ -12,6 +12,7 @@ import { crc32, drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
 import type { RunConfig } from './config.ts';
 import type { EpisodeSpec } from './episode.ts';
 import { trajectoryDirName } from './recorder.ts';
+import { loadTrajectory } from '../agents/replay.ts';
 
 export interface PlannedEpisode extends EpisodeSpec {
   /** `task_id#instance#trial`: the episode's identity in a run, a resume and a merge. */
@@ -25,7 +26,8 @@ export interface Plan {
   /** The episodes this run (or this shard) runs. */
   episodes: PlannedEpisode[];
   baseSeed: number;
-  seedSource: 'cli' | 'auto';
+  /** `trajectory`: `--agent replay` took the seed its trajectory was recorded with. */
+  seedSource: 'cli' | 'auto' | 'trajectory';
   taskMaxSteps: Record<string, number>;
   /** Identity of the whole unsharded plan: the same flags and tasks give the same id anywhere. */
   planId: string;
@@ -54,26 +56,30 @@ export function parseShard(text: string): { index: number; count: number } {
 /** Everything that can be refused is refused here, before a browser starts. */
 export async function planRun(config: RunConfig): Promise<Plan> {
   const registry = await loadRegistry({ strict: config.strict });
-  const tasks = selectTasks(registry, {
-    suites: config.suites,
-    taskIds: config.taskIds,
-    split: config.split,
-    difficulties: config.filterDifficulty,
-    objectives: config.filterObjective,
-    apps: config.filterApp,
-  });
+  const replay = config.agent === 'replay' && config.replay ? replayTarget(config, registry) : null;
+  const tasks = replay
+    ? [replay.task]
+    : selectTasks(registry, {
+        suites: config.suites,
+        taskIds: config.taskIds,
+        split: config.split,
+        difficulties: config.filterDifficulty,
+        objectives: config.filterObjective,
+        apps: config.filterApp,
+      });
   if (tasks.length === 0) throw new UsageError('no task matches the selection (check --suite, --split and the --filter-* flags; `phonegym list` shows what each selects)');
-  const baseSeed = config.sampleSeed ?? drawBaseSeed();
+  const baseSeed = replay?.baseSeed ?? config.sampleSeed ?? drawBaseSeed();
   const episodes: PlannedEpisode[] = [];
   const taskMaxSteps: Record<string, number> = {};
   const identity = createHash('sha256');
   let instances = 0;
   let total = 0;
   for (const task of tasks) {
-    const n = instanceCount(task.def, config.sampleN);
+    const n = replay ? replay.instance + 1 : instanceCount(task.def, config.sampleN);
     const maxSteps = resolveMaxSteps(task, config.maxSteps ?? undefined, config.evalMode);
     taskMaxSteps[task.id] = maxSteps;
     for (let i = 0; i < n; i++) {
+      if (replay && i !== replay.instance) continue;
       const seed = instanceSeed(baseSeed, task.id, i);
       identity.update(`${task.id}#${i}:${seed}:${maxSteps};`);
       instances++;
@@ -102,11 +108,33 @@ export async function planRun(config: RunConfig): Promise<Plan> {
     tasks,
     episodes,
     baseSeed,
-    seedSource: config.sampleSeed === null ? 'auto' : 'cli',
+    seedSource: replay ? 'trajectory' : config.sampleSeed === null ? 'auto' : 'cli',
     taskMaxSteps,
     planId: identity.digest('hex').slice(0, 16),
     total: { instances, episodes: total },
   };
+}
+
+/**
+ * `--agent replay` plays one recorded episode again, so it runs on that episode's task instance
+ * with the seed it was recorded with (its params and initial state follow from the seed). A
+ * selection or a seed that says otherwise is refused, naming both, rather than replaying the
+ * actions on another phone.
+ */
+function replayTarget(config: RunConfig, registry: Registry): { task: LoadedTask; instance: number; baseSeed: number } {
+  const t = loadTrajectory(config.replay!);
+  if (t.taskId === null || t.instance === null || t.seed === null) throw new UsageError(`--replay: ${t.file} does not say which task instance it was recorded on (task_id, instance, seed); replay a trajectory.json written by phonegym run`);
+  const task = registry.tasks.find((x) => x.id === t.taskId);
+  if (!task) throw new UsageError(`--replay: the trajectory was recorded on ${t.taskId}, which is not among the tasks here (tasks/); check the task's name, or --tasks-root`);
+  const selected = config.taskIds.length || config.suites.length || config.split || config.filterDifficulty.length || config.filterObjective.length || config.filterApp.length;
+  if (selected && !selectTasks(registry, { suites: config.suites, taskIds: config.taskIds, split: config.split, difficulties: config.filterDifficulty, objectives: config.filterObjective, apps: config.filterApp }).some((x) => x.id === t.taskId)) {
+    throw new UsageError(`--replay: the trajectory was recorded on ${t.taskId}, which this selection leaves out; a replay runs its own task, so drop --suite/--task-ids/--split/--filter-* or select ${t.taskId}`);
+  }
+  const baseSeed = (t.seed ^ crc32(`${t.taskId}:${t.instance}`)) >>> 0;
+  if (config.sampleSeed !== null && instanceSeed(config.sampleSeed, t.taskId, t.instance) !== t.seed) {
+    throw new UsageError(`--replay: the trajectory was recorded on ${t.taskId} instance ${t.instance} with seed ${t.seed}, but --sample-seed ${config.sampleSeed} gives that instance seed ${instanceSeed(config.sampleSeed, t.taskId, t.instance)}: its actions would land on another phone. Drop --sample-seed (a replay takes the recorded seed) or pass --sample-seed ${baseSeed}`);
+  }
+  return { task, instance: t.instance, baseSeed };
 }
 
 /**

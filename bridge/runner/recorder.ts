@@ -9,7 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
-import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
+import type { EnvironmentEvent, StateChange, Verdict } from '../protocol/messages.ts';
+import { diffStates } from '../judge/diff.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import type { Observation } from '../env/types.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
@@ -31,7 +32,42 @@ export interface TrajectoryStep {
   route: Route | null;
   revision: number | null;
   screenshot: string | null;
+  /**
+   * What this step changed in the state tree, in the judge's path grammar (`apps.chat.chats[c1].pinned`),
+   * each with its new value when that is small (`STEP_VALUE_BYTES`); absent when the step changed nothing
+   * or the backend has no state tree. At most `STEP_CHANGES` entries, then `changes_cut` says how many more.
+   */
+  changes?: StepChange[];
+  changes_cut?: number;
   t_ms: number;
+}
+
+export interface StepChange {
+  path: string;
+  kind: StateChange['kind'];
+  /** The value before and after, when its JSON is at most STEP_VALUE_BYTES long. */
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The most changes one step records, and the longest value kept beside a change. */
+export const STEP_CHANGES = 200;
+export const STEP_VALUE_BYTES = 400;
+
+const small = (v: unknown) => v === undefined || JSON.stringify(v).length <= STEP_VALUE_BYTES;
+
+/** A step's state patch: the changed paths between two trees, values kept only when small. */
+export function stepChanges(before: PhoneState | null, after: PhoneState | null, beforeJson: string | null, afterJson: string | null): { changes?: StepChange[]; changes_cut?: number } {
+  if (!before || !after || beforeJson === afterJson) return {};
+  const all = diffStates(before, after);
+  if (!all.length) return {};
+  const changes = all.slice(0, STEP_CHANGES).map((c): StepChange => ({
+    path: c.path,
+    kind: c.kind,
+    ...(c.before !== undefined && small(c.before) ? { before: c.before } : {}),
+    ...(c.after !== undefined && small(c.after) ? { after: c.after } : {}),
+  }));
+  return { changes, ...(all.length > STEP_CHANGES ? { changes_cut: all.length - STEP_CHANGES } : {}) };
 }
 
 /** `<suite>_<Task>[_i<k>][_t<k>]`: instance and trial suffixes only when the run has more than one. */
@@ -89,7 +125,7 @@ export class TrajectoryRecorder {
     }
   }
 
-  step(s: { index: number; action: Action; cssAction: Action; observation: Observation | null; thought?: string; raw?: string; note?: string; usage?: StepUsage; events?: EnvironmentEvent[] }): void {
+  step(s: { index: number; action: Action; cssAction: Action; observation: Observation | null; previous?: Observation | null; thought?: string; raw?: string; note?: string; usage?: StepUsage; events?: EnvironmentEvent[] }): void {
     const o = s.observation;
     const action = capAction(s.action);
     this.steps.push({
@@ -105,6 +141,7 @@ export class TrajectoryRecorder {
       route: o?.route ?? null,
       revision: o?.revision ?? null,
       screenshot: o && o.screenshot.length ? this.shot(s.index, o.screenshot) : null,
+      ...(o && s.previous ? stepChanges(s.previous.state, o.state, s.previous.stateJson, o.stateJson) : {}),
       t_ms: Math.round(performance.now() - this.t0),
     });
   }

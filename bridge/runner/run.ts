@@ -11,6 +11,7 @@ import { createAgent, findAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import { EnvPool } from '../env/envPool.ts';
 import type { Env } from '../env/types.ts';
+import { requireChromium } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { agentHubOf } from '../agents/remoteHub.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
@@ -22,15 +23,15 @@ import { buildMeta, stampHashes, type RunMeta } from './meta.ts';
 import { prepareOutputDir, RunWriter } from './output.ts';
 import type { ErrorEntry, Summary } from '../protocol/runFolder.ts';
 import { planRun, type Plan, type PlannedEpisode } from './plan.ts';
-import { runInProcesses, processLayout } from './processes.ts';
+import { runInProcesses, processLayout, type ProcessLayout } from './processes.ts';
 import { agentOptions } from './agentOptions.ts';
 import { preflight, rejectedRow, vlmJudging } from './preflight.ts';
 import { prepareResume } from './resume.ts';
 import { readRunErrors } from './runFolder.ts';
 import { StudioSession } from './studioSession.ts';
-import { formatSummary, summarize } from './summary.ts';
+import { formatSummary, passKs, summarize } from './summary.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
-import { ConsoleProgress } from './progress.ts';
+import { RunProgress, type Out } from './progress.ts';
 
 export { planRun, type Plan, type PlannedEpisode } from './plan.ts';
 
@@ -91,9 +92,14 @@ export interface RunOptions {
 }
 
 export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
-  const print = opts.log ?? ((l: string) => console.log(l));
-  const log = (l: string) => print(scrub(l));
+  // --reporter json keeps stdout for its objects; everything else goes to stderr then.
+  const print = opts.log ?? (config.reporter === 'json' ? (l: string) => console.error(l) : (l: string) => console.log(l));
+  let progress: RunProgress | null = null;
+  /** A line of the run's own: above the live status line while episodes run. */
+  const log = (l: string) => (progress && config.reporter !== 'json' && !opts.log ? progress.note(scrub(l)) : print(scrub(l)));
   checkRunConfig(config);
+  // No browser, no run: said before a run folder, a studio URL or an "unfinished" line appears.
+  if (!config.browserEndpoint) requireChromium();
   const plan = await planRun(config);
   if (!opts.agentFactory) findAgent(config.agent); // an unknown agent fails before the browser starts
   const web = await ensureWebBuild({ log });
@@ -135,7 +141,8 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   writeFileSync(join(runDir, 'meta.json'), JSON.stringify(meta, null, 2));
 
   const rows: ResultRow[] = [...kept, ...rejected];
-  const progress = new ConsoleProgress(plan.episodes.length, log, [...kept, ...rejected]);
+  log(runHeader(config, plan, layout, todo.length, runDir, meta.sample_seed));
+  progress = new RunProgress(plan.episodes.length, config.reporter, opts.log ? linesTo(opts.log) : process.stdout, [...kept, ...rejected]);
   let stats: ExecuteStats = { retried: 0, replaced: 0 };
   let summary: Summary = summarize([]);
   let finished = false;
@@ -146,13 +153,15 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     finished = true;
     const endedAt = new Date();
     const interrupted = opts.signal?.aborted ?? false;
-    summary = summarize(rows, { passK: config.passK, errors: readRunErrors(runDir) });
+    summary = summarize(rows, { passK: passKs(config.repeatN, config.passK), errors: readRunErrors(runDir) });
     writeFileSync(join(runDir, 'summary.json'), scrub(JSON.stringify(summary, null, 2)));
     missing = plan.episodes.length - rows.filter((r) => r.status !== 'cancelled').length;
     writeFileSync(
       join(runDir, 'meta.json'),
       JSON.stringify({ ...meta, ended_at: endedAt.toISOString(), duration_s: (endedAt.getTime() - startedAt.getTime()) / 1000, interrupted, unfinished_episodes: missing, env_replacements: stats.replaced }, null, 2),
     );
+    progress?.end();
+    progress = null;
     if (rows.length) {
       log('');
       log(formatSummary(summary));
@@ -164,7 +173,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   try {
     if (todo.length === 0) log(opts.resume ? 'nothing left to run' : 'this selection holds no episodes for this shard');
     else if (layout.shards.length > 1) {
-      const r = await runInProcesses({ config, runDir, layout, signal: opts.signal, log, onRow: (row) => (rows.push(row), progress.done(row)) });
+      const r = await runInProcesses({ config, runDir, layout, signal: opts.signal, log, onRow: (row) => (rows.push(row), progress?.done(row)) });
       stats = r.stats;
       meta.versions.chromium = r.chromium;
     } else {
@@ -183,7 +192,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
           onRow: (row) => {
             writer.row(row);
             rows.push(row);
-            progress.done(row);
+            progress?.done(row);
           },
           onError: (e) => writer.error(e),
           finish: (s, chromium) => {
@@ -204,6 +213,30 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     finish();
   }
   return { runDir, rows, summary, interrupted: opts.signal?.aborted ?? false, unfinished: missing };
+}
+
+/** What is about to run, and where it goes: the first thing a run prints. */
+export function runHeader(config: RunConfig, plan: Plan, layout: ProcessLayout, toRun: number, runDir: string, seed: number): string {
+  const tasks = new Set(plan.episodes.map((e) => e.task.id)).size;
+  const instances = new Set(plan.episodes.map((e) => `${e.task.id}#${e.instance}`)).size;
+  const pages = layout.shards.reduce((n, s) => n + s.parallel, 0);
+  const processes = layout.shards.length;
+  const shape = `${tasks} task${tasks === 1 ? '' : 's'}, ${instances} instance${instances === 1 ? '' : 's'}${config.repeatN > 1 ? ` × ${config.repeatN} trials` : ''}`;
+  const todo = toRun === plan.episodes.length ? `${toRun} episodes` : `${toRun} of ${plan.episodes.length} episodes`;
+  return `phonegym run: ${todo} (${shape}) · agent ${config.agent}${config.modelName && config.agent === 'openai' ? ` (${config.modelName})` : ''} · ${pages} page${pages === 1 ? '' : 's'} in ${processes} process${processes === 1 ? '' : 'es'} · seed ${seed}\nrun folder: ${shownPath(runDir)}`;
+}
+
+/** An `Out` that hands whole lines to a log function (programmatic runs and tests). */
+function linesTo(log: (line: string) => void): Out {
+  let buffered = '';
+  return {
+    write(text: string) {
+      buffered += text;
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const l of lines) log(l);
+    },
+  };
 }
 
 export interface LocalRunInput {

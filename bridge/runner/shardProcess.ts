@@ -12,7 +12,7 @@ import { stampHashes } from './meta.ts';
 import { planRun } from './plan.ts';
 import type { ShardJob, ShardMessage } from './processes.ts';
 import { runLocal } from './run.ts';
-import { summarize } from './summary.ts';
+import { passKs, summarize } from './summary.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 
 /**
@@ -84,6 +84,6 @@ export async function shardProcessMain(): Promise<number> {
     return 1;
   } finally {
     writer.close();
-    writeFileSync(join(dir, 'summary.json'), scrub(JSON.stringify(summarize(rows, { passK: job.config.passK, errors }), null, 2)));
+    writeFileSync(join(dir, 'summary.json'), scrub(JSON.stringify(summarize(rows, { passK: passKs(job.config.repeatN, job.config.passK), errors }), null, 2)));
   }
 }

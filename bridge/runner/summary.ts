@@ -28,6 +28,12 @@ export function passHatK(n: number, c: number, k: number): number {
   return choose(c, k) / choose(n, k);
 }
 
+/** The k of pass@k a run reports: every k it has trials for, and any asked for (--pass-k) that it also has. */
+export function passKs(repeatN: number, asked: number[]): number[] {
+  if (repeatN < 2) return [];
+  return [...new Set([...Array.from({ length: repeatN }, (_, i) => i + 1), ...asked.filter((k) => k <= repeatN)])].sort((a, b) => a - b);
+}
+
 /**
  * The summary of a run's rows. It depends only on the set of rows, never on their order: a run
  * with --parallel, a resumed run and a merge of shards give the same summary as one plain run.
@@ -149,6 +155,7 @@ function usageOf(rows: ResultRow[]): Summary['usage'] {
     requests,
     avg_latency_ms: requests ? Math.round(sum((u) => u.latency_ms) / requests) : null,
     cost_usd: costs.length ? round(costs.reduce((a, r) => a + r.usage!.cost_usd!, 0), 6) : null,
+    retried_requests: sum((u) => u.retried_requests ?? 0),
   };
 }
 
@@ -161,6 +168,18 @@ function roundsOf(rows: ResultRow[]): Summary['rounds'] {
 function nullableRound(x: number | null, d: number): number | null {
   return x === null ? null : round(x, d);
 }
+
+/** What the short names of the summary and the report mean (FC, OT and USE are printed under `phonegym run`'s summary). */
+export const METRIC_KEY: [string, string][] = [
+  ['SR', 'success rate: episodes whose goals were met with no unexpected change, over all rated episodes'],
+  ['SR w/o infra', 'the same over episodes without run, judge or preflight errors (what the agent achieved where the machine worked)'],
+  ['PR', 'progress rate: the mean share of a task’s goal checks met'],
+  ['FC', 'false complete: the agent said it was done, the goal was not met'],
+  ['OT', 'overdue termination: the goal was met, the agent did not stop'],
+  ['USE', 'unexpected side effects: episodes that changed state the task did not ask for'],
+  ['pass@k', 'the chance that at least one of k trials of an instance succeeds (unbiased estimate)'],
+  ['pass^k', 'the chance that all k trials of an instance succeed'],
+];
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -177,7 +196,7 @@ export function formatSummary(s: Summary): string {
   if (s.retries.retried_attempts) lines.push(`retried after infrastructure errors: ${s.retries.retried_attempts} attempt(s) (${Object.entries(s.retries.by_code).map(([k, v]) => `${k} ${v}`).join(', ')}), ${s.retries.recovered} episode(s) recovered`);
   const codes = Object.entries(s.error_taxonomy);
   if (codes.length) lines.push(`error codes: ${codes.map(([k, v]) => `${k} ${v.count} (${v.status})`).join(', ')}`);
-  if (s.usage) lines.push(`model calls ${s.usage.requests}   tokens ${s.usage.prompt_tokens} in / ${s.usage.completion_tokens} out   avg latency ${s.usage.avg_latency_ms ?? '-'} ms${s.usage.cost_usd !== null ? `   cost $${s.usage.cost_usd.toFixed(4)}` : ''}`);
+  if (s.usage) lines.push(`model calls ${s.usage.requests}${s.usage.retried_requests ? ` (${s.usage.retried_requests} failed and retried)` : ''}   tokens ${s.usage.prompt_tokens} in / ${s.usage.completion_tokens} out   avg latency ${s.usage.avg_latency_ms ?? '-'} ms${s.usage.cost_usd !== null ? `   cost $${s.usage.cost_usd.toFixed(4)}` : ''}`);
   if (s.rounds) lines.push(`feedback rounds: ${s.rounds.episodes_with_feedback} episode(s) got the judge's findings, ${s.rounds.passed_after_feedback} then passed${s.rounds.blind_rounds ? `; ${s.rounds.blind_rounds} blind round(s) (agent could not be told)` : ''}`);
   if (s.judge_agreement) {
     const a = s.judge_agreement;
@@ -191,5 +210,7 @@ export function formatSummary(s: Summary): string {
     lines.push(`${'suite'.padEnd(w)}  episodes  SR       PR`);
     for (const [name, v] of suites) lines.push(`${name.padEnd(w)}  ${String(v.episodes).padStart(8)}  ${pct(v.success_rate).padEnd(7)}  ${pct(v.progress_rate)}`);
   }
+  lines.push('');
+  for (const [k, v] of METRIC_KEY.filter(([k]) => ['FC', 'OT', 'USE'].includes(k))) lines.push(`${k.padEnd(4)} ${v}`);
   return lines.join('\n');
 }

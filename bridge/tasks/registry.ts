@@ -201,11 +201,13 @@ export function selectTasks(reg: Registry, sel: Selection): LoadedTask[] {
 }
 
 /**
- * Spec section 2: --max-steps wins, then the task's own budget, then the difficulty default;
- * a grounded answer task gets 15 more on top (it has a sheet to fill).
+ * Spec section 2: --max-steps N is every task's whole budget, exactly N (the 答题卡 sheet
+ * included); without it, the task's own budget or the difficulty default, and a grounded answer
+ * task gets 15 more on top (it has a sheet to fill).
  */
 export function resolveMaxSteps(task: LoadedTask, cliMaxSteps?: number, evalMode: EvalMode = 'grounded'): number {
-  const base = cliMaxSteps ?? task.def.maxSteps ?? DEFAULT_BUDGET[task.def.difficulty];
+  if (cliMaxSteps !== undefined) return cliMaxSteps;
+  const base = task.def.maxSteps ?? DEFAULT_BUDGET[task.def.difficulty];
   return base + (evalMode === 'grounded' && task.def.answer ? GROUNDED_EXTRA_STEPS : 0);
 }
 

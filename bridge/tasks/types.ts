@@ -149,7 +149,7 @@ export interface TaskDefinition<P extends Record<string, unknown> = Record<strin
   goal: string | ((p: P) => string);
   difficulty: Difficulty;
   objective: Objective;
-  /** Apps the task touches; the first is where the phone starts when `startApp` is not given. */
+  /** Apps the task touches (the run's per-app tables count the episode for each). */
   apps: string[];
   tags?: string[];
   maxSteps?: StepBudget;

@@ -2,7 +2,7 @@
  * The `replay` agent: a recorded trajectory played back on the same task instance passes again,
  * and a file that is not a trajectory is refused with a message saying what to give instead.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,22 @@ describe('the replay agent', () => {
     const row = replayed.rows[0]!;
     expect(row).toMatchObject({ agent: 'replay', status: 'completed', success: true, steps: oracle.rows[0]!.steps });
     expect(row.init_state_hash).toBe(oracle.rows[0]!.init_state_hash);
+  }, 120_000);
+
+  it('takes the recorded instance and seed, and refuses a seed or a selection that says otherwise', async () => {
+    const oracle = await runEvaluation({ ...base, sampleN: 3, runDir: join(root, 'three') }, { log: () => {} });
+    const third = oracle.rows.find((r) => r.instance === 2)!;
+    const folder = join(oracle.runDir, third.trajectory);
+    // No --sample-seed, no --task-id: the replay runs instance 2 of chat.PinChat with its seed.
+    const replayed = await runEvaluation({ ...DEFAULT_CONFIG, runDir: join(root, 'replay3'), agent: 'replay', replay: folder }, { log: () => {} });
+    expect(replayed.rows).toHaveLength(1);
+    expect(replayed.rows[0]).toMatchObject({ task_id: 'chat.PinChat', instance: 2, seed: third.seed, init_state_hash: third.init_state_hash, success: true });
+    expect(JSON.parse(readFileSync(join(replayed.runDir, 'meta.json'), 'utf8'))).toMatchObject({ sample_seed: 21, sample_seed_source: 'trajectory' });
+    await expect(runEvaluation({ ...DEFAULT_CONFIG, runDir: join(root, 'x1'), agent: 'replay', replay: folder, sampleSeed: 22 }, { log: () => {} })).rejects.toThrow(/recorded on chat\.PinChat instance 2 with seed \d+, but --sample-seed 22 gives that instance seed \d+.*--sample-seed 21/);
+    await expect(runEvaluation({ ...DEFAULT_CONFIG, runDir: join(root, 'x2'), agent: 'replay', replay: folder, taskIds: ['chat.MuteChat'] }, { log: () => {} })).rejects.toThrow(/recorded on chat\.PinChat, which this selection leaves out/);
+    const anonymous = join(root, 'anonymous.json');
+    writeFileSync(anonymous, JSON.stringify({ steps: [] }));
+    await expect(runEvaluation({ ...DEFAULT_CONFIG, runDir: join(root, 'x3'), agent: 'replay', replay: anonymous }, { log: () => {} })).rejects.toThrow(/does not say which task instance/);
   }, 120_000);
 
   it('refuses what is not a trajectory, saying what to give', () => {

@@ -25,7 +25,8 @@ const run = async (name: string, args: string[]) => {
 beforeAll(async () => {
   await ensureWebBuild();
   // Taps once, then says it is done: every episode ends by COMPLETE, none succeeds.
-  model = await startFakeOpenAI((_req, i) => (i % 2 === 0 ? { content: '{"thought": "看看第一行", "action": "tap", "x": 180, "y": 300}', usage: { prompt_tokens: 1200, completion_tokens: 30 } } : { content: '{"thought": "好了", "action": "complete"}', usage: { prompt_tokens: 1300, completion_tokens: 12 } }));
+  // The first request meets a 500 and is retried: the retry must leave its trace.
+  model = await startFakeOpenAI((_req, i) => (i === 0 ? { status: 500, message: 'the model server is overloaded' } : i % 2 === 1 ? { content: '{"thought": "看看第一行", "action": "tap", "x": 180, "y": 300}', usage: { prompt_tokens: 1200, completion_tokens: 30 } } : { content: '{"thought": "好了", "action": "complete"}', usage: { prompt_tokens: 1300, completion_tokens: 12 } }));
   await run('oracle', ['--agent', 'oracle']);
   await run('random', ['--agent', 'random', '--max-steps', '3']);
   await run('openai', ['--agent', 'openai', '--model-name', 'local-vl', '--base-url', model.baseUrl, '--price-in', '2', '--price-out', '8']);
@@ -53,6 +54,12 @@ describe('phonegym report', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('records beside each step what it changed, by the judge’s paths', () => {
+    const t = JSON.parse(readFileSync(join(dir('oracle'), 'trajectory', 'chat_PinChat_t0', 'trajectory.json'), 'utf8')) as { steps: { changes?: { path: string; kind: string }[] }[]; verdict: { changes?: unknown } };
+    const paths = t.steps.flatMap((s) => (s.changes ?? []).map((c) => c.path));
+    expect(paths.some((p) => /^apps\.chat\.chats\[[^\]]+\]\.pinned$/.test(p)), paths.join('\n')).toBe(true);
+  });
+
   it('groups the random agent’s failures, each with an example and its trajectory', async () => {
     const r = await phonegym(['report', dir('random')]);
     expect(r.code, r.stderr).toBe(0);
@@ -78,6 +85,17 @@ describe('phonegym report', () => {
     // Self-contained: nothing is fetched from anywhere.
     expect(html).not.toMatch(/<script|<link|src="http|url\(http/);
     expect(html).toMatch(/goal not met|wrong or missing answer/);
+    expect(html).toContain('(1 failed and retried)');
+  });
+
+  it('leaves a trace of a model request that failed and was retried', () => {
+    const rows = readJsonlLines(join(dir('openai'), 'results.jsonl')) as { usage: { retried_requests?: number; requests: number } | null; trajectory: string }[];
+    const retried = rows.filter((r) => r.usage?.retried_requests);
+    expect(retried).toHaveLength(1);
+    const t = JSON.parse(readFileSync(join(dir('openai'), retried[0]!.trajectory, 'trajectory.json'), 'utf8')) as { steps: { usage?: { requests: number; retries?: { attempt: number; code: string; message: string }[] } }[] };
+    const step = t.steps.find((s) => s.usage?.retries)!;
+    expect(step.usage).toMatchObject({ requests: 2, retries: [{ attempt: 1, code: 'model_server_error' }] });
+    expect(step.usage!.retries![0]!.message).toMatch(/500|overloaded/);
   });
 
   it('runs the reproduce command to the same episodes', async () => {

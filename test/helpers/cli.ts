@@ -15,9 +15,9 @@ export interface CliResult {
 }
 
 /** Runs `phonegym ...args` to its end; never throws (a failing exit is a result like any other). */
-export async function phonegym(args: string[], opts: { timeout?: number } = {}): Promise<CliResult> {
+export async function phonegym(args: string[], opts: { timeout?: number; env?: Record<string, string> } = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: opts.timeout ?? 60_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: opts.timeout ?? 60_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', ...opts.env } });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };

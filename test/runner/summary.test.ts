@@ -70,6 +70,6 @@ describe('honest statuses in the summary', () => {
   });
 
   it('sums model usage', () => {
-    expect(s.usage).toEqual({ prompt_tokens: 100, completion_tokens: 10, requests: 3, avg_latency_ms: 100, cost_usd: 0.001 });
+    expect(s.usage).toEqual({ prompt_tokens: 100, completion_tokens: 10, requests: 3, avg_latency_ms: 100, cost_usd: 0.001, retried_requests: 0 });
   });
 });

@@ -105,12 +105,12 @@ describe('what the agent is told', () => {
 });
 
 describe('step budgets', () => {
-  it('grounded answer tasks get 15 more steps, on top of any budget', () => {
+  it('grounded answer tasks get 15 more steps on their own budget; --max-steps is the whole budget', () => {
     const t: LoadedTask = { id: 'x.T', suite: 'x', name: 'T', file: '', def: trainTask };
     const action: LoadedTask = { id: 'x.A', suite: 'x', name: 'A', file: '', def: defineTask({ ...base, objective: 'action', checkGoals: () => [] }) };
     expect(resolveMaxSteps(t)).toBe(30);
     expect(resolveMaxSteps(t, undefined, 'text')).toBe(15);
-    expect(resolveMaxSteps(t, 20)).toBe(35);
+    expect(resolveMaxSteps(t, 20)).toBe(20);
     expect(resolveMaxSteps(action)).toBe(15);
   });
 });
