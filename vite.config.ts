@@ -23,6 +23,7 @@ export default defineConfig({
       input: {
         phone: fileURLToPath(new URL('./web/phone.html', import.meta.url)),
         studio: fileURLToPath(new URL('./web/studio.html', import.meta.url)),
+        viewer: fileURLToPath(new URL('./web/viewer.html', import.meta.url)),
       },
     },
   },

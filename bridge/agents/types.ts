@@ -31,19 +31,8 @@ export interface AgentObservation extends Observation {
   events?: EnvironmentEvent[];
 }
 
-/** What one model call cost: recorded per step in the trajectory and summed per episode. */
-export interface StepUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  /** Wall time of the successful request. */
-  latency_ms: number;
-  /** HTTP requests made (retries included). */
-  requests: number;
-  /** With a price table (`--price-in/--price-out`), else null. */
-  cost_usd: number | null;
-  /** The failed attempts before the one that answered (a 500, a 429, a timeout), in order. */
-  retries?: { attempt: number; code: string; message: string; wait_ms: number }[];
-}
+export type { StepUsage } from '../protocol/trajectory.ts';
+import type { StepUsage } from '../protocol/trajectory.ts';
 
 export type AgentReply =
   | { action: Action; raw?: string; thought?: string; usage?: StepUsage }

@@ -12,6 +12,7 @@ import { configOfRun, readMeta } from '../runner/runFolder.ts';
 import { shardProcessMain } from '../runner/shardProcess.ts';
 import { cmdMerge } from './mergeCommand.ts';
 import { cmdReport } from './reportCommand.ts';
+import { cmdView } from './viewCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
@@ -38,6 +39,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym new-task s/Name   write a commented starting file tasks/s/Name.ts
   phonegym verify [flags]   prove tasks sound: oracle passes, noop fails, stray changes caught
   phonegym merge DIRS… --run-dir OUT   join the run folders of --shard i/K runs into one
+  phonegym view DIR [--port P]   look at a run in the browser: episodes, replays, goals, diffs
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
@@ -172,6 +174,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdMerge(rest);
       case 'report':
         return await cmdReport(rest);
+      case 'view':
+        return await cmdView(rest);
       case '__shard': {
         // A shard process forked by `run --processes K` (not for people).
         const code = await shardProcessMain();
@@ -185,7 +189,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'report', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, report, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'report', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, report, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

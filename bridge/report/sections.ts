@@ -5,6 +5,7 @@
  */
 import type { FailureGroup, GroupLine, RunReport, TaskLine } from './reportData.ts';
 export { METRIC_KEY } from '../runner/summary.ts';
+import { isTrajectoryPath } from '../protocol/trajectory.ts';
 
 export const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`);
 const num = (x: number | null | undefined, d = 2) => (x === null || x === undefined ? '–' : String(Math.round(x * 10 ** d) / 10 ** d));
@@ -90,5 +91,5 @@ export function agreementRows(r: RunReport): [string, string][] | null {
 
 /** A trajectory folder as a relative link target, or null when it is not a plain path inside the run. */
 export function trajectoryHref(path: string): string | null {
-  return /^trajectory\/[\w.-]+$/.test(path) && !path.includes('..') ? `${path}/trajectory.json` : null;
+  return isTrajectoryPath(path) ? `${path}/trajectory.json` : null;
 }

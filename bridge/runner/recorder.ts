@@ -9,46 +9,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
-import type { EnvironmentEvent, StateChange, Verdict } from '../protocol/messages.ts';
+import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
 import { diffStates } from '../judge/diff.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import type { Observation } from '../env/types.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
+import type { StepChange, TrajectoryDoc, TrajectoryStep } from '../protocol/trajectory.ts';
 import type { StepUsage } from '../agents/types.ts';
 import { scrub } from '../secrets.ts';
 import { keepHead, keepHeadOf, REPLY_LIMITS } from '../agents/replyLimits.ts';
-
-export interface TrajectoryStep {
-  index: number;
-  action: Action;
-  /** The action in CSS pixels of the 360x800 viewport, after coordinate mapping. */
-  css_action: Action;
-  text: string;
-  thought?: string;
-  raw?: string;
-  note?: string;
-  /** The model call behind this step (tokens, latency, cost), for model-driven agents. */
-  usage?: StepUsage;
-  route: Route | null;
-  revision: number | null;
-  screenshot: string | null;
-  /**
-   * What this step changed in the state tree, in the judge's path grammar (`apps.chat.chats[c1].pinned`),
-   * each with its new value when that is small (`STEP_VALUE_BYTES`); absent when the step changed nothing
-   * or the backend has no state tree. At most `STEP_CHANGES` entries, then `changes_cut` says how many more.
-   */
-  changes?: StepChange[];
-  changes_cut?: number;
-  t_ms: number;
-}
-
-export interface StepChange {
-  path: string;
-  kind: StateChange['kind'];
-  /** The value before and after, when its JSON is at most STEP_VALUE_BYTES long. */
-  before?: unknown;
-  after?: unknown;
-}
 
 /** The most changes one step records, and the longest value kept beside a change. */
 export const STEP_CHANGES = 200;
@@ -174,7 +143,7 @@ export class TrajectoryRecorder {
   }
 
   finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null }): void {
-    const doc = {
+    const doc: TrajectoryDoc = {
       format: 'phonegym.trajectory/1',
       task_id: this.taskId,
       goal: this.meta.goal,
