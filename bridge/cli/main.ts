@@ -13,6 +13,7 @@ import { shardProcessMain } from '../runner/shardProcess.ts';
 import { cmdMerge } from './mergeCommand.ts';
 import { cmdReport } from './reportCommand.ts';
 import { cmdView } from './viewCommand.ts';
+import { cmdLeaderboard } from './leaderboardCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
@@ -41,6 +42,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym merge DIRS… --run-dir OUT   join the run folders of --shard i/K runs into one
   phonegym view DIR [--port P]   look at a run in the browser: episodes, replays, goals, diffs
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
+  phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
 
@@ -176,6 +178,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdReport(rest);
       case 'view':
         return await cmdView(rest);
+      case 'leaderboard':
+        return await cmdLeaderboard(rest);
       case '__shard': {
         // A shard process forked by `run --processes K` (not for people).
         const code = await shardProcessMain();
@@ -189,7 +193,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'report', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, report, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'report', 'leaderboard', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, report, leaderboard, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -78,6 +78,9 @@ export interface TrajectoryDoc {
   steps: TrajectoryStep[];
   verdict: Verdict | null;
   init_state_hash: string | null;
+  /** Where the phone was at the start and at the end (with initial_state.json and final_state.json: what a re-judge needs). */
+  initial_route?: Route | null;
+  final_route?: Route | null;
 }
 
 /** A row's trajectory folder is `trajectory/<name>` with a plain name: anything else is not read. */

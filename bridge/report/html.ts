@@ -84,7 +84,7 @@ export function outcomeBar(r: RunReport): string {
   return `<div class="outcome"><svg viewBox="0 0 ${W} 18" width="100%" height="18" preserveAspectRatio="none" role="img" aria-label="outcomes">${rects}</svg><div class="legend">${legend}</div></div>`;
 }
 
-const CSS = `
+export const REPORT_CSS = `
 :root{--fg:#1d2330;--muted:#5f6b7a;--line:#e3e7ee;--bg:#fff;--soft:#f6f8fb;--ok:#1f9d55;--bad:#d64545;--err:#c98a12;--accent:#2f6fde}
 *{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;color:var(--fg);background:var(--soft)}
 main{max-width:1100px;margin:0 auto;padding:28px 32px 60px;background:var(--bg);min-height:100vh}
@@ -150,7 +150,7 @@ export function renderHtml(r: RunReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${esc(`Run report: ${r.title}`)}</title><style>${CSS}</style></head>
+<title>${esc(`Run report: ${r.title}`)}</title><style>${REPORT_CSS}</style></head>
 <body><main>
 ${body}
 </main></body></html>

@@ -142,7 +142,7 @@ export class TrajectoryRecorder {
     this.formatErr = { step, error: keepHead(error), ...(raw !== undefined ? { raw: keepHead(raw) } : {}) };
   }
 
-  finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null }): void {
+  finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null; initialRoute?: Route | null; finalRoute?: Route | null }): void {
     const doc: TrajectoryDoc = {
       format: 'phonegym.trajectory/1',
       task_id: this.taskId,
@@ -162,6 +162,8 @@ export class TrajectoryRecorder {
       steps: this.steps,
       verdict: r.verdict,
       init_state_hash: r.row.init_state_hash,
+      initial_route: r.initialRoute ?? null,
+      final_route: r.finalRoute ?? null,
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
     if (r.initialState) writeFileSync(join(this.dir, 'initial_state.json'), JSON.stringify(r.initialState));

@@ -1,0 +1,216 @@
+/**
+ * `phonegym leaderboard build`: a static site from many run folders, plain files any static host
+ * serves (GitHub Pages, a bucket), with no server code and no write endpoint:
+ *
+ *   index.html                 the boards (runs ranked per comparable group), charts, refused folders
+ *   tasks/<task>.html          every run's outcome on one task, with links to each episode
+ *   runs/<slug>/report.html    each run's report (bridge/report)
+ *   runs/<slug>/{meta.json, rows.jsonl, trajectory/…}   the run's data, as the viewer reads it
+ *   viewer.html, assets/       the run viewer (`viewer.html?run=runs/<slug>/#ep=…`)
+ *
+ * Safe by construction: run-folder text is escaped wherever it is shown; only plain files under a
+ * row's own `trajectory/<name>/` are copied, each checked to land inside `--out`; a folder that
+ * cannot be read is refused with its path and the reason while the others still build.
+ */
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { ResultRow } from '../protocol/runFolder.ts';
+import { isTrajectoryPath } from '../protocol/trajectory.ts';
+import { readRunFolder } from '../runner/runFolder.ts';
+import { buildReport } from '../report/reportData.ts';
+import { esc, renderHtml, REPORT_CSS } from '../report/html.ts';
+import { pct } from '../report/sections.ts';
+import type { Registry } from '../tasks/registry.ts';
+import { boardsOf, entryOf, type Board, type Entry } from './board.ts';
+import { costChart, passHatChart, suiteChart } from './charts.ts';
+import { rejudgeRun } from './rejudge.ts';
+
+export interface Refusal {
+  dir: string;
+  reason: string;
+}
+
+export interface SiteResult {
+  out: string;
+  entries: Entry[];
+  boards: Board[];
+  refused: Refusal[];
+}
+
+export interface SiteInput {
+  dirs: string[];
+  out: string;
+  registry: Registry;
+  /** The web build holding viewer.html and assets/. */
+  webDir: string;
+  /** The `phonegym run …` line of a run (the CLI's flag table knows how to write it). */
+  reproduce: (e: Entry) => { command: string; flags: string[] };
+}
+
+/** A run's folder name on the site: its id, made a plain name, unique among the runs. */
+function slugOf(runId: string, taken: Set<string>): string {
+  const base = runId.replace(/[^\w.-]+/g, '_').replace(/^[.]+/, '').slice(0, 80) || 'run';
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}_${n}`;
+  taken.add(slug);
+  return slug;
+}
+
+/** `to` joined under `root`, refused if it would land anywhere else. */
+function inside(root: string, ...parts: string[]): string {
+  const p = resolve(root, ...parts);
+  if (p !== root && !p.startsWith(root + sep)) throw new Error(`refusing to write outside the site: ${relative(root, p)}`);
+  return p;
+}
+
+/** The plain files of one trajectory folder (no links, no dot-files, no subfolders). */
+function copyTrajectory(from: string, to: string): void {
+  if (!existsSync(from) || !lstatSync(from).isDirectory()) return;
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from)) {
+    if (!/^[\w-][\w.-]*$/.test(name)) continue;
+    const f = join(from, name);
+    if (lstatSync(f).isFile()) copyFileSync(f, join(to, name));
+  }
+}
+
+function copyRunData(e: Entry, siteRoot: string): void {
+  const dir = inside(siteRoot, 'runs', e.slug);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'meta.json'), JSON.stringify(e.meta));
+  writeFileSync(join(dir, 'rows.jsonl'), e.rows.map((r) => JSON.stringify(r) + '\n').join(''));
+  for (const r of e.rows) if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(e.dir, r.trajectory), inside(dir, r.trajectory));
+}
+
+function copyViewer(webDir: string, siteRoot: string): void {
+  copyFileSync(join(webDir, 'viewer.html'), join(siteRoot, 'viewer.html'));
+  const assets = join(webDir, 'assets');
+  mkdirSync(join(siteRoot, 'assets'), { recursive: true });
+  for (const name of readdirSync(assets)) copyFileSync(join(assets, name), join(siteRoot, 'assets', name));
+}
+
+/** A task's page name: its id as a plain file name (ids are checked, but the rows are data). */
+const taskFile = (id: string) => `${id.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_')}.html`;
+const agentName = (e: Entry) => (e.model ? `${e.agent} · ${e.model}` : e.agent);
+const episodeLink = (prefix: string, e: Entry, r: Pick<ResultRow, 'task_id' | 'instance' | 'trial_id'>) => `${prefix}viewer.html?run=runs/${encodeURIComponent(e.slug)}/#ep=${encodeURIComponent(`${r.task_id}#${r.instance}#${r.trial_id}`)}&step=0`;
+const badge = (e: Entry) =>
+  e.check.provenance === 'verified'
+    ? `<span class="badge ok" title="${esc(`the builder re-judged all ${e.check.verified} rows from their saved states and got the same verdicts`)}">verified</span>`
+    : `<span class="badge bad" title="${esc(`${e.check.mismatched} row(s) judged otherwise by the builder: ${e.check.rows.find((c) => !c.ok)?.reason ?? ''}`)}">mismatch ×${e.check.mismatched}</span>`;
+
+function boardTable(b: Board): string {
+  const ks = [...new Set(b.entries.flatMap((e) => e.passK))].sort((x, y) => x - y);
+  const head = ['#', 'Agent / model', 'SR', 'SR w/o infra', 'PR', ...ks.map((k) => `pass@${k}`), ...ks.map((k) => `pass^${k}`), 'Flips', 'Cost / task', 'Tokens', 'Avg steps', 'Infra errors', 'FC', 'OT', 'USE', 'Date', 'Provenance'];
+  const rows = b.entries.map((e, i) => {
+    const s = e.summary;
+    const cells = [
+      String(i + 1),
+      `<a href="runs/${esc(encodeURIComponent(e.slug))}/report.html">${esc(agentName(e))}</a><div class="sub">${esc(e.slug)}</div>`,
+      esc(pct(s.success_rate)),
+      esc(pct(s.success_rate_excluding_infra)),
+      esc(pct(s.progress_rate)),
+      ...ks.map((k) => esc(pct(s.pass_at_k?.[String(k)]))),
+      ...ks.map((k) => esc(pct(s.pass_hat_k?.[String(k)]))),
+      e.instances && e.passK.length ? `${e.flips} / ${e.instances}` : '–',
+      e.costPerTask === null ? '–' : esc(`$${e.costPerTask.toFixed(4)}`),
+      e.tokens === null ? '–' : esc(String(e.tokens)),
+      esc(String(s.avg_steps.all ?? '–')),
+      esc(pct(e.infraRate)),
+      String(s.false_complete),
+      String(s.overdue_termination),
+      String(s.unexpected_side_effects),
+      esc(e.meta.started_at.slice(0, 10)),
+      badge(e),
+    ];
+    return `<tr>${cells.map((c, j) => `<td${j > 1 && j < cells.length - 2 ? ' class="n"' : ''}>${c}</td>`).join('')}</tr>`;
+  });
+  return `<table class="board"><thead><tr>${head.map((h, j) => `<th${j > 1 && j < head.length - 2 ? ' class="n"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+}
+
+function boardSection(b: Board, i: number): string {
+  const c = b.comparability;
+  const what = `${c.templates} templates · task set ${c.taskSet} · app build ${c.appBuild} · step budgets ${c.budgets} · eval ${c.evalMode} · observation ${c.observation} · judge ${c.judgeMode} · schema ${c.schema}`;
+  const why = b.differences.length ? `<p class="note">Ranked apart from the main board: ${esc(b.differences.join('; '))}.</p>` : '';
+  return `<section class="boardsec"><h2>${i === 0 ? 'Main board' : `Board ${i + 1}`}</h2><p class="sub">${esc(what)}</p>${why}${boardTable(b)}<div class="charts">${costChart(b.entries)}${suiteChart(b.entries)}${passHatChart(b.entries)}</div></section>`;
+}
+
+const SITE_CSS = `${REPORT_CSS}
+main{max-width:1400px}.board td,.board th{white-space:nowrap}.board .sub{color:var(--muted);font-size:11px}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:11px;font-weight:600}.badge.ok{background:#e3f4ea;color:#1a7f47}.badge.bad{background:#fbe6e7;color:#c62f36}
+.chart svg{max-width:100%;height:auto}.chart .legend{font-size:12px;color:var(--muted);display:flex;flex-wrap:wrap;gap:4px 14px;margin-top:4px}.lg .sw{margin-left:0}
+.lbl{fill:var(--fg)}nav{margin:0 0 16px;font-size:13px}nav a{margin-right:14px}.scroll{overflow-x:auto}`;
+
+function page(title: string, body: string, prefix = ''): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:">
+<title>${esc(title)}</title><style>${SITE_CSS}</style></head>
+<body><main><nav><a href="${prefix}index.html">Leaderboard</a><a href="${prefix}tasks/index.html">Tasks</a></nav>
+${body}
+</main></body></html>
+`;
+}
+
+function indexPage(r: SiteResult): string {
+  const refused = r.refused.length ? `<h2>Not included</h2><ul>${r.refused.map((x) => `<li><code>${esc(x.dir)}</code>: ${esc(x.reason)}</li>`).join('')}</ul>` : '';
+  const boards = r.boards.map((b, i) => `<div class="scroll">${boardSection(b, i)}</div>`).join('\n');
+  const intro = `<h1>phonegym leaderboard</h1><p class="sub">${r.entries.length} run${r.entries.length === 1 ? '' : 's'} on ${r.boards.length} board${r.boards.length === 1 ? '' : 's'}. Runs are ranked together only when their results are comparable. <b>verified</b>: the builder re-judged every row from its saved initial and final state with the task's own judge and got the same verdict; <b>mismatch</b>: it did not (the row stays, flagged).</p>`;
+  return page('phonegym leaderboard', `${intro}${boards || '<p>No run folder could be read.</p>'}${refused}`);
+}
+
+function taskPages(r: SiteResult): Map<string, string> {
+  const pages = new Map<string, string>();
+  const byTask = new Map<string, { e: Entry; rows: ResultRow[] }[]>();
+  for (const e of r.entries) {
+    const rowsOf = new Map<string, ResultRow[]>();
+    for (const row of e.rows) rowsOf.set(row.task_id, [...(rowsOf.get(row.task_id) ?? []), row]);
+    for (const [t, rows] of rowsOf) byTask.set(t, [...(byTask.get(t) ?? []), { e, rows }]);
+  }
+  const ids = [...byTask.keys()].sort();
+  for (const id of ids) {
+    const runs = byTask.get(id)!;
+    const first = runs[0]!.rows[0]!;
+    const lines = runs
+      .map(({ e, rows }) => {
+        const ok = rows.filter((x) => x.success).length;
+        const eps = rows.map((x) => `<a class="ep ${x.success ? 'ok' : 'no'}" href="${esc(episodeLink('../', e, x))}" title="${esc(`instance ${x.instance}, trial ${x.trial_id}: ${x.success ? 'passed' : x.status === 'completed' ? x.stop_reason : x.error_code ?? x.status}`)}">${x.success ? '✓' : '✗'}</a>`).join(' ');
+        return `<tr><td><a href="../runs/${esc(encodeURIComponent(e.slug))}/report.html">${esc(agentName(e))}</a><div class="sub">${esc(e.slug)}</div></td><td class="n">${ok}/${rows.length}</td><td class="n">${esc(pct(rows.length ? ok / rows.length : 0))}</td><td>${eps}</td></tr>`;
+      })
+      .join('\n');
+    const body = `<h1>${esc(id)}</h1><p class="sub">${esc(`${first.difficulty} · ${first.objective} · apps ${first.apps.join(', ')}`)}</p><p>${esc(first.goal)}</p><table><thead><tr><th>Run</th><th class="n">Passed</th><th class="n">SR</th><th>Episodes (open in the viewer)</th></tr></thead><tbody>${lines}</tbody></table>`;
+    pages.set(id, page(`${id} · phonegym leaderboard`, body, '../'));
+  }
+  const list = ids.map((id) => `<li><a href="${esc(encodeURIComponent(taskFile(id)))}">${esc(id)}</a></li>`).join('');
+  pages.set('index', page('Tasks · phonegym leaderboard', `<h1>Tasks</h1><ul>${list}</ul>`, '../'));
+  return pages;
+}
+
+export function buildSite(input: SiteInput): SiteResult {
+  const out = resolve(input.out);
+  const entries: Entry[] = [];
+  const refused: Refusal[] = [];
+  const taken = new Set<string>();
+  for (const dir of input.dirs) {
+    try {
+      const folder = readRunFolder(dir);
+      if (folder.rows.length === 0) throw new Error('it holds no finished episode');
+      entries.push(entryOf(folder, slugOf(folder.meta.run_id, taken), rejudgeRun(folder, input.registry)));
+    } catch (e) {
+      refused.push({ dir, reason: (e as Error).message });
+    }
+  }
+  // A rebuild replaces what an earlier build wrote, and nothing else in --out.
+  mkdirSync(out, { recursive: true });
+  for (const name of ['runs', 'tasks', 'assets', 'index.html', 'viewer.html']) rmSync(join(out, name), { recursive: true, force: true });
+  const result: SiteResult = { out, entries, boards: boardsOf(entries), refused };
+  for (const e of entries) {
+    copyRunData(e, out);
+    const folder = { dir: e.dir, meta: e.meta, rows: e.rows, duplicates: [], errors: [] };
+    writeFileSync(inside(out, 'runs', e.slug, 'report.html'), renderHtml(buildReport(folder, input.reproduce(e))));
+  }
+  copyViewer(input.webDir, out);
+  writeFileSync(join(out, 'index.html'), indexPage(result));
+  mkdirSync(join(out, 'tasks'), { recursive: true });
+  for (const [id, html] of taskPages(result)) writeFileSync(inside(out, 'tasks', id === 'index' ? 'index.html' : taskFile(id)), html);
+  return result;
+}
