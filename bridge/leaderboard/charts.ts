@@ -19,17 +19,19 @@ function frame(title: string, w: number, h: number, body: string, legend: Entry[
 const yAxis = (x0: number, x1: number, y: (v: number) => number) =>
   [0, 0.25, 0.5, 0.75, 1].map((v) => `<line x1="${x0}" x2="${x1}" y1="${y(v)}" y2="${y(v)}" class="grid"/><text x="${x0 - 6}" y="${y(v) + 4}" text-anchor="end" class="val">${v * 100}%</text>`).join('');
 
+/** A W×H plot with the charts' margins: where x runs from and to, and y for a rate from 0 to 1. */
+function plotArea(W: number, H: number, bottom: number) {
+  const top = 14;
+  return { left: 48, right: W - 16, y: (v: number) => top + (1 - v) * (H - top - bottom) };
+}
+
 /** Cost per task (x) against success rate (y); runs without a price sit at x = 0, marked hollow. */
 export function costChart(entries: Entry[]): string {
   const W = 460;
   const H = 260;
-  const L = 48;
-  const R = 16;
-  const T = 14;
-  const B = 36;
+  const { left: L, right, y } = plotArea(W, H, 36);
   const maxCost = Math.max(0, ...entries.map((e) => e.costPerTask ?? 0)) || 1;
-  const x = (c: number) => L + (c / maxCost) * (W - L - R);
-  const y = (v: number) => T + (1 - v) * (H - T - B);
+  const x = (c: number) => L + (c / maxCost) * (right - L);
   const dots = entries
     .map((e, i) => {
       const cx = x(e.costPerTask ?? 0);
@@ -39,21 +41,18 @@ export function costChart(entries: Entry[]): string {
     })
     .join('');
   const xs = [0, 0.5, 1].map((f) => `<text x="${x(f * maxCost)}" y="${H - 14}" text-anchor="middle" class="val">$${(f * maxCost).toFixed(maxCost < 0.01 ? 5 : 3)}</text>`).join('');
-  return frame('Cost per task against success rate (hollow: no price given)', W, H, yAxis(L, W - R, y) + xs + dots, entries);
+  return frame('Cost per task against success rate (hollow: no price given)', W, H, yAxis(L, right, y) + xs + dots, entries);
 }
 
 /** Success rate per suite: a group of bars per suite, one bar per run. */
 export function suiteChart(entries: Entry[]): string {
   const suites = [...new Set(entries.flatMap((e) => Object.keys(e.summary.per_suite)))].sort();
   if (!suites.length) return '';
-  const L = 48;
-  const T = 14;
-  const B = 40;
   const H = 260;
   const bar = Math.max(4, Math.min(18, Math.floor(300 / Math.max(1, suites.length * entries.length))));
   const group = bar * entries.length + 14;
-  const W = Math.max(420, L + suites.length * group + 16);
-  const y = (v: number) => T + (1 - v) * (H - T - B);
+  const W = Math.max(420, 48 + suites.length * group + 16);
+  const { left: L, right, y } = plotArea(W, H, 40);
   const bars = suites
     .map((s, si) => {
       const gx = L + si * group + 7;
@@ -67,7 +66,7 @@ export function suiteChart(entries: Entry[]): string {
       return `${rects}<text x="${gx + (bar * entries.length) / 2}" y="${H - 22}" text-anchor="middle" class="lbl">${esc(s)}</text>`;
     })
     .join('');
-  return frame('Success rate per suite', W, H, yAxis(L, W - 8, y) + bars, entries);
+  return frame('Success rate per suite', W, H, yAxis(L, right, y) + bars, entries);
 }
 
 /** pass^k against k for every run with trials: how reliable each agent is as k grows. */
@@ -77,12 +76,8 @@ export function passHatChart(entries: Entry[]): string {
   const maxK = Math.max(...withK.map((e) => e.passK.at(-1)!));
   const W = 420;
   const H = 240;
-  const L = 48;
-  const R = 16;
-  const T = 14;
-  const B = 34;
-  const x = (k: number) => L + ((k - 1) / Math.max(1, maxK - 1)) * (W - L - R);
-  const y = (v: number) => T + (1 - v) * (H - T - B);
+  const { left: L, right, y } = plotArea(W, H, 34);
+  const x = (k: number) => L + ((k - 1) / Math.max(1, maxK - 1)) * (right - L);
   const lines = withK
     .map((e) => {
       const i = entries.indexOf(e);
@@ -93,5 +88,5 @@ export function passHatChart(entries: Entry[]): string {
   const xs = Array.from({ length: maxK }, (_, i) => i + 1)
     .map((k) => `<text x="${x(k)}" y="${H - 12}" text-anchor="middle" class="val">${k}</text>`)
     .join('');
-  return frame('pass^k (all k trials succeed) against k', W, H, yAxis(L, W - R, y) + xs + lines, entries);
+  return frame('pass^k (all k trials succeed) against k', W, H, yAxis(L, right, y) + xs + lines, entries);
 }
