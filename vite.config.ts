@@ -24,7 +24,10 @@ export default defineConfig({
         phone: fileURLToPath(new URL('./web/phone.html', import.meta.url)),
         studio: fileURLToPath(new URL('./web/studio.html', import.meta.url)),
         viewer: fileURLToPath(new URL('./web/viewer.html', import.meta.url)),
+        // The leaderboard site's script, under a fixed name its pages can load (bridge/leaderboard).
+        leaderboard: fileURLToPath(new URL('./web/leaderboard/charts.ts', import.meta.url)),
       },
+      output: { entryFileNames: (chunk) => (chunk.name === 'leaderboard' ? 'assets/leaderboard.js' : 'assets/[name]-[hash].js') },
     },
   },
   test: {

@@ -17,7 +17,9 @@ export interface Comparability {
   taskSet: string;
   templates: number;
   appBuild: string;
+  /** A hash of every task's step budget, and the budgets themselves (to compare the tasks two boards share). */
   budgets: string;
+  maxSteps: Record<string, number>;
   evalMode: string;
   observation: string;
   judgeMode: string;
@@ -58,13 +60,14 @@ export function comparabilityOf(meta: RunMeta): Comparability {
     templates: meta.tasks.length,
     appBuild: meta.hashes.app_build,
     budgets: shortHash(JSON.stringify(Object.entries(meta.task_max_steps).sort(([a], [b]) => (a < b ? -1 : 1)))),
+    maxSteps: meta.task_max_steps,
     evalMode: c.evalMode,
-    observation: c.agent === 'openai' ? c.observation : 'agent’s own',
+    observation: c.observation,
     judgeMode: c.judgeMode,
   };
 }
 
-const keyOf = (c: Comparability) => JSON.stringify(c);
+const keyOf = ({ maxSteps: _, ...c }: Comparability) => JSON.stringify(c);
 
 export function entryOf(folder: RunFolder, slug: string, check: RunCheck): Entry {
   const c = configOfRun(folder.meta);
@@ -94,9 +97,10 @@ export function entryOf(folder: RunFolder, slug: string, check: RunCheck): Entry
   };
 }
 
-/** The ranking inside a board: success rate, then success without infrastructure errors, then cost. */
+/** The ranking inside a board: success rate, then success without infrastructure errors, then progress, then cost. */
 function rank(a: Entry, b: Entry): number {
-  return b.summary.success_rate - a.summary.success_rate || (b.summary.success_rate_excluding_infra ?? 0) - (a.summary.success_rate_excluding_infra ?? 0) || (a.costPerTask ?? Infinity) - (b.costPerTask ?? Infinity) || (a.slug < b.slug ? -1 : 1);
+  const s = (e: Entry) => e.summary;
+  return s(b).success_rate - s(a).success_rate || (s(b).success_rate_excluding_infra ?? 0) - (s(a).success_rate_excluding_infra ?? 0) || s(b).progress_rate - s(a).progress_rate || (a.costPerTask ?? Infinity) - (b.costPerTask ?? Infinity) || (a.slug < b.slug ? -1 : 1);
 }
 
 /** What sets board `c` apart from the main board `main`, in words. */
@@ -104,7 +108,9 @@ export function differences(c: Comparability, main: Comparability): string[] {
   const out: string[] = [];
   if (c.taskSet !== main.taskSet) out.push(`different task set: ${c.templates} vs ${main.templates} templates${c.templates === main.templates ? ' (other task files)' : ''}`);
   if (c.appBuild !== main.appBuild) out.push(`different app build: ${c.appBuild} vs ${main.appBuild}`);
-  if (c.budgets !== main.budgets) out.push('different step budgets');
+  // Other tasks have other budgets: only a task both boards share can show different ones.
+  const other = Object.keys(c.maxSteps).filter((t) => t in main.maxSteps && c.maxSteps[t] !== main.maxSteps[t]);
+  if (c.budgets !== main.budgets && (c.taskSet === main.taskSet || other.length)) out.push(`different step budgets${other.length ? ` (${other.slice(0, 3).map((t) => `${t}: ${c.maxSteps[t]} vs ${main.maxSteps[t]}`).join(', ')}${other.length > 3 ? ', …' : ''})` : ''}`);
   if (c.evalMode !== main.evalMode) out.push(`eval mode ${c.evalMode} vs ${main.evalMode}`);
   if (c.observation !== main.observation) out.push(`observation ${c.observation} vs ${main.observation}`);
   if (c.judgeMode !== main.judgeMode) out.push(`judge ${c.judgeMode} vs ${main.judgeMode}`);

@@ -1,92 +1,57 @@
 /**
- * The leaderboard's charts as inline SVG (no script, so the site stays plain files any static
- * host serves): cost against success, one point per run; success per suite, one bar per run and
- * suite; pass^k against k, one line per run. Every label goes through `esc`.
+ * The leaderboard's charts: cost against success, one point per run; success per suite, one bar
+ * per run and suite; pass^k against k, one line per run. The builder writes each chart as data
+ * (protocol/charts.ts) beside an empty canvas; the site's script (web/leaderboard/charts.ts) draws
+ * it with Chart.js. The numbers are in the board's table too, so a reader without scripts loses
+ * nothing but the picture.
  */
+import { CHART_DATA_CLASS, type ChartRun, type ChartSpec } from '../protocol/charts.ts';
 import { esc } from '../report/html.ts';
-import { pct } from '../report/sections.ts';
 import type { Entry } from './board.ts';
 
 const PALETTE = ['#2f6fde', '#d64545', '#1f9d55', '#c98a12', '#7a3e9d', '#0b7a8a', '#b1481a', '#5f6b7a'];
 export const colorOf = (i: number) => PALETTE[i % PALETTE.length]!;
-const name = (e: Entry) => (e.model ? `${e.agent} (${e.model})` : e.agent);
+const run = (e: Entry, i: number): ChartRun => ({ label: `${e.model ? `${e.agent} · ${e.model}` : e.agent} (${e.meta.run_id})`, color: colorOf(i) });
 
-function frame(title: string, w: number, h: number, body: string, legend: Entry[]): string {
-  const keys = legend.map((e, i) => `<span class="lg"><span class="sw" style="background:${colorOf(i)}"></span>${esc(name(e))} · ${esc(e.slug)}</span>`).join('');
-  return `<figure class="chart"><figcaption>${esc(title)}</figcaption><svg viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(title)}">${body}</svg><div class="legend">${keys}</div></figure>`;
+/** JSON that is safe inside a `<script>` element whatever strings it holds. */
+export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+function figure(spec: ChartSpec, wide = false): string {
+  return `<figure class="chart${wide ? ' wide' : ''}"><figcaption>${esc(spec.title)}</figcaption><div class="plot"><canvas role="img" aria-label="${esc(spec.title)}"></canvas></div><script type="application/json" class="${CHART_DATA_CLASS}">${scriptJson(spec)}</script><noscript><p class="sub">The chart needs scripts; the table above has its numbers.</p></noscript></figure>`;
 }
 
-const yAxis = (x0: number, x1: number, y: (v: number) => number) =>
-  [0, 0.25, 0.5, 0.75, 1].map((v) => `<line x1="${x0}" x2="${x1}" y1="${y(v)}" y2="${y(v)}" class="grid"/><text x="${x0 - 6}" y="${y(v) + 4}" text-anchor="end" class="val">${v * 100}%</text>`).join('');
-
-/** A W×H plot with the charts' margins: where x runs from and to, and y for a rate from 0 to 1. */
-function plotArea(W: number, H: number, bottom: number) {
-  const top = 14;
-  return { left: 48, right: W - 16, y: (v: number) => top + (1 - v) * (H - top - bottom) };
+export function costSpec(entries: Entry[]): ChartSpec {
+  return { kind: 'cost', title: 'Cost per task against success rate (hollow: no price given)', runs: entries.map((e, i) => ({ ...run(e, i), cost: e.costPerTask, successRate: e.summary.success_rate })) };
 }
 
-/** Cost per task (x) against success rate (y); runs without a price sit at x = 0, marked hollow. */
-export function costChart(entries: Entry[]): string {
-  const W = 460;
-  const H = 260;
-  const { left: L, right, y } = plotArea(W, H, 36);
-  const maxCost = Math.max(0, ...entries.map((e) => e.costPerTask ?? 0)) || 1;
-  const x = (c: number) => L + (c / maxCost) * (right - L);
-  const dots = entries
-    .map((e, i) => {
-      const cx = x(e.costPerTask ?? 0);
-      const cy = y(e.summary.success_rate);
-      const tip = `${name(e)} ${e.slug}: SR ${pct(e.summary.success_rate)}, ${e.costPerTask === null ? 'no cost recorded' : `$${e.costPerTask.toFixed(4)} per task`}`;
-      return `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="6" fill="${e.costPerTask === null ? 'none' : colorOf(i)}" stroke="${colorOf(i)}" stroke-width="2"><title>${esc(tip)}</title></circle>`;
-    })
-    .join('');
-  const xs = [0, 0.5, 1].map((f) => `<text x="${x(f * maxCost)}" y="${H - 14}" text-anchor="middle" class="val">$${(f * maxCost).toFixed(maxCost < 0.01 ? 5 : 3)}</text>`).join('');
-  return frame('Cost per task against success rate (hollow: no price given)', W, H, yAxis(L, right, y) + xs + dots, entries);
-}
-
-/** Success rate per suite: a group of bars per suite, one bar per run. */
-export function suiteChart(entries: Entry[]): string {
+export function suiteSpec(entries: Entry[]): ChartSpec | null {
   const suites = [...new Set(entries.flatMap((e) => Object.keys(e.summary.per_suite)))].sort();
-  if (!suites.length) return '';
-  const H = 260;
-  const bar = Math.max(4, Math.min(18, Math.floor(300 / Math.max(1, suites.length * entries.length))));
-  const group = bar * entries.length + 14;
-  const W = Math.max(420, 48 + suites.length * group + 16);
-  const { left: L, right, y } = plotArea(W, H, 40);
-  const bars = suites
-    .map((s, si) => {
-      const gx = L + si * group + 7;
-      const rects = entries
-        .map((e, i) => {
-          const v = e.summary.per_suite[s];
-          if (!v) return '';
-          return `<rect x="${gx + i * bar}" y="${y(v.success_rate).toFixed(1)}" width="${bar - 2}" height="${(y(0) - y(v.success_rate)).toFixed(1)}" fill="${colorOf(i)}"><title>${esc(`${name(e)} ${e.slug} on ${s}: ${pct(v.success_rate)} of ${v.episodes}`)}</title></rect>`;
-        })
-        .join('');
-      return `${rects}<text x="${gx + (bar * entries.length) / 2}" y="${H - 22}" text-anchor="middle" class="lbl">${esc(s)}</text>`;
-    })
-    .join('');
-  return frame('Success rate per suite', W, H, yAxis(L, right, y) + bars, entries);
+  if (!suites.length) return null;
+  return {
+    kind: 'suite',
+    title: 'Success rate per suite',
+    suites,
+    runs: entries.map((e, i) => ({ ...run(e, i), rates: suites.map((s) => e.summary.per_suite[s]?.success_rate ?? null), episodes: suites.map((s) => e.summary.per_suite[s]?.episodes ?? null) })),
+  };
 }
 
-/** pass^k against k for every run with trials: how reliable each agent is as k grows. */
-export function passHatChart(entries: Entry[]): string {
-  const withK = entries.filter((e) => e.passK.length > 1);
-  if (!withK.length) return '';
-  const maxK = Math.max(...withK.map((e) => e.passK.at(-1)!));
-  const W = 420;
-  const H = 240;
-  const { left: L, right, y } = plotArea(W, H, 34);
-  const x = (k: number) => L + ((k - 1) / Math.max(1, maxK - 1)) * (right - L);
-  const lines = withK
-    .map((e) => {
-      const i = entries.indexOf(e);
-      const pts = e.passK.map((k) => [x(k), y(e.summary.pass_hat_k?.[String(k)] ?? 0)] as const);
-      return `<polyline points="${pts.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(' ')}" fill="none" stroke="${colorOf(i)}" stroke-width="2"/>${pts.map(([px, py], j) => `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="3.5" fill="${colorOf(i)}"><title>${esc(`${name(e)} ${e.slug}: pass^${e.passK[j]} ${pct(e.summary.pass_hat_k?.[String(e.passK[j])])}`)}</title></circle>`).join('')}`;
-    })
-    .join('');
-  const xs = Array.from({ length: maxK }, (_, i) => i + 1)
-    .map((k) => `<text x="${x(k)}" y="${H - 12}" text-anchor="middle" class="val">${k}</text>`)
-    .join('');
-  return frame('pass^k (all k trials succeed) against k', W, H, yAxis(L, right, y) + xs + lines, entries);
+export function passHatSpec(entries: Entry[]): ChartSpec | null {
+  const withK = entries.map((e, i) => [e, i] as const).filter(([e]) => e.passK.length > 1);
+  if (!withK.length) return null;
+  const ks = [...new Set(withK.flatMap(([e]) => e.passK))].sort((a, b) => a - b);
+  return { kind: 'passhat', title: 'pass^k (all k trials succeed) against k', ks, runs: withK.map(([e, i]) => ({ ...run(e, i), values: ks.map((k) => e.summary.pass_hat_k?.[String(k)] ?? null) })) };
+}
+
+/**
+ * The charts of one board, as figures: cost against success once some run recorded a cost (with
+ * none there is nothing to plot), pass^k once some run has trials, and success per suite, across
+ * the page when it has many bars.
+ */
+export function boardCharts(entries: Entry[]): string {
+  const suite = suiteSpec(entries);
+  const hat = passHatSpec(entries);
+  const priced = entries.some((e) => e.costPerTask !== null);
+  const charts = [priced && figure(costSpec(entries)), hat && figure(hat), suite && figure(suite, suite.kind === 'suite' && suite.suites.length * entries.length > 16)].filter(Boolean);
+  const note = priced ? '' : '<p class="sub">No run on this board recorded a cost, so there is no cost chart: runs given <code>--price-in</code> and <code>--price-out</code> show cost per task against success.</p>';
+  return charts.join('') + note;
 }

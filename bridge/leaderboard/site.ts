@@ -22,7 +22,7 @@ import { esc, renderHtml, REPORT_CSS } from '../report/html.ts';
 import { pct } from '../report/sections.ts';
 import type { Registry } from '../tasks/registry.ts';
 import { boardsOf, entryOf, type Board, type Entry } from './board.ts';
-import { costChart, passHatChart, suiteChart } from './charts.ts';
+import { boardCharts } from './charts.ts';
 import { rejudgeRun } from './rejudge.ts';
 
 export interface Refusal {
@@ -98,53 +98,67 @@ const badge = (e: Entry) =>
     ? `<span class="badge ok" title="${esc(`the builder re-judged all ${e.check.verified} rows from their saved states and got the same verdicts`)}">verified</span>`
     : `<span class="badge bad" title="${esc(`${e.check.mismatched} row(s) judged otherwise by the builder: ${e.check.rows.find((c) => !c.ok)?.reason ?? ''}`)}">mismatch ×${e.check.mismatched}</span>`;
 
+interface Column {
+  head: string;
+  /** What the heading means, as its tooltip. */
+  title: string;
+  /** The cell's markup: every run-folder text in it goes through `esc`. */
+  cell: (e: Entry, rank: number) => string;
+  numeric?: boolean;
+}
+
+function columns(ks: number[]): Column[] {
+  const n = (head: string, title: string, value: (e: Entry) => string): Column => ({ head, title, cell: (e) => esc(value(e)), numeric: true });
+  const s = (e: Entry) => e.summary;
+  return [
+    { head: '#', title: 'rank on this board: success rate, then success without infrastructure errors, then progress, then cost', cell: (_, i) => String(i + 1), numeric: true },
+    { head: 'Agent / model', title: 'the agent (and model) and the run id; the link opens the run report', cell: (e) => `<a href="runs/${esc(encodeURIComponent(e.slug))}/report.html">${esc(agentName(e))}</a> ${badge(e)}<div class="sub">${esc(e.meta.run_id)}</div>` },
+    n('SR', 'success rate: episodes whose goal was met and nothing else changed', (e) => pct(s(e).success_rate)),
+    n('SR w/o infra', 'success rate leaving out episodes lost to infrastructure errors', (e) => pct(s(e).success_rate_excluding_infra)),
+    n('PR', 'progress rate: the share of sub-goals met', (e) => pct(s(e).progress_rate)),
+    ...ks.map((k) => n(`pass@${k}`, `at least one of ${k} trials succeeds`, (e) => pct(s(e).pass_at_k?.[String(k)]))),
+    ...ks.map((k) => n(`pass^${k}`, `all ${k} trials succeed`, (e) => pct(s(e).pass_hat_k?.[String(k)]))),
+    n('Flips', 'task instances whose trials disagree (some passed, some did not)', (e) => (e.instances && e.passK.length ? `${e.flips} / ${e.instances}` : '–')),
+    n('Cost / task', 'model cost per task, from the prices the run was given', (e) => (e.costPerTask === null ? '–' : `$${e.costPerTask.toFixed(4)}`)),
+    n('Tokens', 'prompt and completion tokens over the run', (e) => (e.tokens === null ? '–' : e.tokens.toLocaleString('en-US'))),
+    n('Avg steps', 'steps per episode', (e) => String(s(e).avg_steps.all ?? '–')),
+    n('Infra', 'infrastructure error rate: episodes that ended in a run or eval error or were rejected', (e) => pct(e.infraRate)),
+    n('FC', 'false complete: the agent said it was done, the goal was not met', (e) => String(s(e).false_complete)),
+    n('OT', 'overdue termination: the goal was met, the agent did not stop', (e) => String(s(e).overdue_termination)),
+    n('USE', 'unexpected side effects: episodes that changed state the task did not ask for', (e) => String(s(e).unexpected_side_effects)),
+    { head: 'Date', title: 'when the run started', cell: (e) => esc(e.meta.started_at.slice(0, 10)) },
+  ];
+}
+
 function boardTable(b: Board): string {
-  const ks = [...new Set(b.entries.flatMap((e) => e.passK))].sort((x, y) => x - y);
-  const head = ['#', 'Agent / model', 'SR', 'SR w/o infra', 'PR', ...ks.map((k) => `pass@${k}`), ...ks.map((k) => `pass^${k}`), 'Flips', 'Cost / task', 'Tokens', 'Avg steps', 'Infra errors', 'FC', 'OT', 'USE', 'Date', 'Provenance'];
-  const rows = b.entries.map((e, i) => {
-    const s = e.summary;
-    const cells = [
-      String(i + 1),
-      `<a href="runs/${esc(encodeURIComponent(e.slug))}/report.html">${esc(agentName(e))}</a><div class="sub">${esc(e.slug)}</div>`,
-      esc(pct(s.success_rate)),
-      esc(pct(s.success_rate_excluding_infra)),
-      esc(pct(s.progress_rate)),
-      ...ks.map((k) => esc(pct(s.pass_at_k?.[String(k)]))),
-      ...ks.map((k) => esc(pct(s.pass_hat_k?.[String(k)]))),
-      e.instances && e.passK.length ? `${e.flips} / ${e.instances}` : '–',
-      e.costPerTask === null ? '–' : esc(`$${e.costPerTask.toFixed(4)}`),
-      e.tokens === null ? '–' : esc(String(e.tokens)),
-      esc(String(s.avg_steps.all ?? '–')),
-      esc(pct(e.infraRate)),
-      String(s.false_complete),
-      String(s.overdue_termination),
-      String(s.unexpected_side_effects),
-      esc(e.meta.started_at.slice(0, 10)),
-      badge(e),
-    ];
-    return `<tr>${cells.map((c, j) => `<td${j > 1 && j < cells.length - 2 ? ' class="n"' : ''}>${c}</td>`).join('')}</tr>`;
-  });
-  return `<table class="board"><thead><tr>${head.map((h, j) => `<th${j > 1 && j < head.length - 2 ? ' class="n"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+  const cols = columns([...new Set(b.entries.flatMap((e) => e.passK))].sort((x, y) => x - y));
+  const cls = (c: Column) => (c.numeric ? ' class="n"' : '');
+  const head = cols.map((c) => `<th${cls(c)} title="${esc(c.title)}">${esc(c.head)}</th>`).join('');
+  const rows = b.entries.map((e, i) => `<tr>${cols.map((c) => `<td${cls(c)}>${c.cell(e, i)}</td>`).join('')}</tr>`);
+  return `<table class="board"><thead><tr>${head}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
 function boardSection(b: Board, i: number): string {
   const c = b.comparability;
-  const what = `${c.templates} templates · task set ${c.taskSet} · app build ${c.appBuild} · step budgets ${c.budgets} · eval ${c.evalMode} · observation ${c.observation} · judge ${c.judgeMode} · schema ${c.schema}`;
+  const what = `${c.templates} template${c.templates === 1 ? '' : 's'} · task set ${c.taskSet} · app build ${c.appBuild} · step budgets ${c.budgets} · eval ${c.evalMode} · observation ${c.observation} · judge ${c.judgeMode} · schema ${c.schema}`;
   const why = b.differences.length ? `<p class="note">Ranked apart from the main board: ${esc(b.differences.join('; '))}.</p>` : '';
-  return `<section class="boardsec"><h2>${i === 0 ? 'Main board' : `Board ${i + 1}`}</h2><p class="sub">${esc(what)}</p>${why}${boardTable(b)}<div class="charts">${costChart(b.entries)}${suiteChart(b.entries)}${passHatChart(b.entries)}</div></section>`;
+  return `<section class="boardsec"><h2>${i === 0 ? 'Main board' : `Board ${i + 1}`}</h2><p class="sub">${esc(what)}</p>${why}<div class="scroll">${boardTable(b)}</div><div class="charts">${boardCharts(b.entries)}</div></section>`;
 }
 
 const SITE_CSS = `${REPORT_CSS}
-main{max-width:1400px}.board td,.board th{white-space:nowrap}.board .sub{color:var(--muted);font-size:11px}
+main{max-width:1480px}.board td,.board th{white-space:nowrap;padding:6px 8px}.board th{cursor:help}.board .sub{color:var(--muted);font-size:11px;margin:0}.board td:nth-child(2){white-space:normal;min-width:180px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:11px;font-weight:600}.badge.ok{background:#e3f4ea;color:#1a7f47}.badge.bad{background:#fbe6e7;color:#c62f36}
-.chart svg{max-width:100%;height:auto}.chart .legend{font-size:12px;color:var(--muted);display:flex;flex-wrap:wrap;gap:4px 14px;margin-top:4px}.lg .sw{margin-left:0}
-.lbl{fill:var(--fg)}nav{margin:0 0 16px;font-size:13px}nav a{margin-right:14px}.scroll{overflow-x:auto}`;
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:8px 28px;margin-top:18px}.chart{margin:0;min-width:0}.chart.wide{grid-column:1/-1}
+.chart .plot{position:relative;height:300px}.chart.wide .plot{height:320px}nav{margin:0 0 16px;font-size:13px}nav a{margin-right:14px}.scroll{overflow-x:auto}`;
 
-function page(title: string, body: string, prefix = ''): string {
+/** The site's chart script: the web build writes it under this fixed name (vite.config.ts). */
+const CHART_SCRIPT = 'assets/leaderboard.js';
+
+function page(title: string, body: string, prefix = '', charts = false): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:">
-<title>${esc(title)}</title><style>${SITE_CSS}</style></head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:">
+<title>${esc(title)}</title><style>${SITE_CSS}</style>${charts ? `<script type="module" src="${prefix}${CHART_SCRIPT}"></script>` : ''}</head>
 <body><main><nav><a href="${prefix}index.html">Leaderboard</a><a href="${prefix}tasks/index.html">Tasks</a></nav>
 ${body}
 </main></body></html>
@@ -153,9 +167,9 @@ ${body}
 
 function indexPage(r: SiteResult): string {
   const refused = r.refused.length ? `<h2>Not included</h2><ul>${r.refused.map((x) => `<li><code>${esc(x.dir)}</code>: ${esc(x.reason)}</li>`).join('')}</ul>` : '';
-  const boards = r.boards.map((b, i) => `<div class="scroll">${boardSection(b, i)}</div>`).join('\n');
+  const boards = r.boards.map((b, i) => boardSection(b, i)).join('\n');
   const intro = `<h1>phonegym leaderboard</h1><p class="sub">${r.entries.length} run${r.entries.length === 1 ? '' : 's'} on ${r.boards.length} board${r.boards.length === 1 ? '' : 's'}. Runs are ranked together only when their results are comparable. <b>verified</b>: the builder re-judged every row from its saved initial and final state with the task's own judge and got the same verdict; <b>mismatch</b>: it did not (the row stays, flagged).</p>`;
-  return page('phonegym leaderboard', `${intro}${boards || '<p>No run folder could be read.</p>'}${refused}`);
+  return page('phonegym leaderboard', `${intro}${boards || '<p>No run folder could be read.</p>'}${refused}`, '', true);
 }
 
 function taskPages(r: SiteResult): Map<string, string> {
@@ -174,7 +188,7 @@ function taskPages(r: SiteResult): Map<string, string> {
       .map(({ e, rows }) => {
         const ok = rows.filter((x) => x.success).length;
         const eps = rows.map((x) => `<a class="ep ${x.success ? 'ok' : 'no'}" href="${esc(episodeLink('../', e, x))}" title="${esc(`instance ${x.instance}, trial ${x.trial_id}: ${x.success ? 'passed' : x.status === 'completed' ? x.stop_reason : x.error_code ?? x.status}`)}">${x.success ? '✓' : '✗'}</a>`).join(' ');
-        return `<tr><td><a href="../runs/${esc(encodeURIComponent(e.slug))}/report.html">${esc(agentName(e))}</a><div class="sub">${esc(e.slug)}</div></td><td class="n">${ok}/${rows.length}</td><td class="n">${esc(pct(rows.length ? ok / rows.length : 0))}</td><td>${eps}</td></tr>`;
+        return `<tr><td><a href="../runs/${esc(encodeURIComponent(e.slug))}/report.html">${esc(agentName(e))}</a><div class="sub">${esc(e.meta.run_id)}</div></td><td class="n">${ok}/${rows.length}</td><td class="n">${esc(pct(rows.length ? ok / rows.length : 0))}</td><td>${eps}</td></tr>`;
       })
       .join('\n');
     const body = `<h1>${esc(id)}</h1><p class="sub">${esc(`${first.difficulty} · ${first.objective} · apps ${first.apps.join(', ')}`)}</p><p>${esc(first.goal)}</p><table><thead><tr><th>Run</th><th class="n">Passed</th><th class="n">SR</th><th>Episodes (open in the viewer)</th></tr></thead><tbody>${lines}</tbody></table>`;

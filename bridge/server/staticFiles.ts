@@ -5,7 +5,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 export const HTML_CSP =
@@ -107,4 +108,27 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   const stream = createReadStream(file);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
+}
+
+export interface LocalServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** An HTTP server on 127.0.0.1 (port 0: a free one) for a read-only handler; `close` ends open connections too. */
+export async function listenLocal(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port = 0): Promise<LocalServer> {
+  const server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

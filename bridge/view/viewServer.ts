@@ -8,15 +8,11 @@
  *                          a run still going shows what it has)
  *   data/trajectory/…      the trajectories as they are on disk (no path leaves the folder)
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serveStatic, sendText } from '../server/staticFiles.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLocal, serveStatic, sendText, type LocalServer } from '../server/staticFiles.ts';
 import { readMeta, readRunFolder } from '../runner/runFolder.ts';
 
-export interface ViewServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type ViewServer = LocalServer;
 
 function sendBody(res: ServerResponse, type: string, body: string): void {
   res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
@@ -39,19 +35,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, runDir: string,
   }
 }
 
-export async function startViewServer(runDir: string, opts: { webDir: string; port?: number }): Promise<ViewServer> {
-  const server: Server = createServer((req, res) => void handle(req, res, runDir, opts.webDir));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+export function startViewServer(runDir: string, opts: { webDir: string; port?: number }): Promise<ViewServer> {
+  return listenLocal((req, res) => handle(req, res, runDir, opts.webDir), opts.port);
 }
