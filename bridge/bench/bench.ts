@@ -38,6 +38,7 @@ import { createInitialState } from '../../simulator-apps/seed.ts';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { memoryPerExtraEnv, type MemoryFigures } from './memory.ts';
 import { mergeBench, type MergeFigures } from './mergeRows.ts';
+import { runsAtScale, type RunsAtScaleFigures } from './runsAtScale.ts';
 import { oracleRun, scaleAt, successMismatches, type OracleRun, type ScaleFigures } from './scale.ts';
 import { envSteps, fmt, num, p50, rawFloor, showChat } from './steps.ts';
 
@@ -293,6 +294,9 @@ async function main(): Promise<void> {
   const tMerge = performance.now();
   const merge: MergeFigures = await mergeBench(MERGE_ROWS, 4);
   lap('merge', tMerge);
+  const tRuns = performance.now();
+  const looking: RunsAtScaleFigures = await runsAtScale(10_000, web.dir, progress);
+  lap('runs_at_scale', tRuns);
 
   const { scale, suite } = scaled;
   const wide = suiteRate(suite.wide);
@@ -323,6 +327,8 @@ async function main(): Promise<void> {
     [`success rate, parallel ${WIDE} / parallel 1`, `${fmt(wide.sr * 100, 1)}%`, '', `parallel 1: ${fmt(narrow.sr * 100, 1)}% (${wide.episodes} and ${narrow.episodes} episodes)`],
     ['per-instance success, parallel 8 = parallel 1', String(race.raceFree), '', `seeds ${SEEDS.join(', ')}${race.mismatches.length ? `; differs: ${race.mismatches.slice(0, 4).join('; ')}` : ''}`],
     [`merge ${merge.rows} rows from ${merge.shards} shards (ms)`, fmt(merge.ms, 0), '', `rows per shard ${merge.rowsPerShard.join('/')}; samples ${merge.samplesMs.map((x) => fmt(x, 0)).join(', ')} ms`],
+    [`leaderboard build from ${looking.episodes} episodes (s), every row re-judged`, fmt(looking.buildMs / 1000, 2), '', `goal < 10 s; ${looking.verified ? 'all verified' : 'NOT all verified'}; samples ${looking.buildSamplesMs.map((x) => fmt(x / 1000, 2)).join(', ')} s`],
+    [`viewer first row on ${looking.episodes} episodes (ms)`, fmt(looking.viewerListMs, 0), '', `goal < 1000 ms; first replay ${fmt(looking.viewerReplayMs, 0)} ms; scroll frame p50 ${fmt(looking.scrollFrameMs, 1)} ms, max ${fmt(looking.scrollFrameMaxMs, 1)} ms`],
   );
   printTable(rows);
   progress(`done in ${fmt(wallS, 1)} s (load average ${fmt(loadBefore)} at the start, ${fmt(loadavg()[0]!)} at the end, ${cpus().length} cores)`);
@@ -385,6 +391,13 @@ async function main(): Promise<void> {
     merge_10k_rows_ms: num(merge.ms, 1),
     merge_rows: merge.rows,
     merge_rows_per_shard: merge.rowsPerShard,
+    leaderboard_build_10k_ms: num(looking.buildMs, 0),
+    leaderboard_build_samples_ms: looking.buildSamplesMs.map((x) => num(x, 0)),
+    leaderboard_verified: looking.verified,
+    viewer_first_row_10k_ms: num(looking.viewerListMs, 0),
+    viewer_first_replay_10k_ms: num(looking.viewerReplayMs, 0),
+    viewer_scroll_frame_p50_ms: num(looking.scrollFrameMs, 1),
+    viewer_scroll_frame_max_ms: num(looking.scrollFrameMaxMs, 1),
     bench_wall_s: num(wallS, 1),
     section_s: sectionS,
     load_avg_1m_start: num(loadBefore),

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureWebBuild } from '../build/webBuild.ts';
-import { rejudgeRun } from '../leaderboard/rejudge.ts';
+import { rejudgeRunInWorkers } from '../leaderboard/rejudge.ts';
 import { startSiteServer } from '../leaderboard/serve.ts';
 import { buildSite } from '../leaderboard/site.ts';
 import { shownPath } from '../paths.ts';
@@ -43,7 +43,7 @@ export async function cmdLeaderboard(argv: string[]): Promise<number> {
   if (sub === 'check') {
     if (positionals.length !== 1) throw new UsageError('leaderboard check takes one run folder, e.g. phonegym leaderboard check runs/20261129_101500');
     const folder = readRunFolder(positionals[0]!);
-    const check = rejudgeRun(folder, await loadRegistry());
+    const check = await rejudgeRunInWorkers(folder, await loadRegistry());
     for (const c of check.rows) if (!c.ok) console.log(`mismatch ${c.key}: ${c.reason}`);
     console.log(`${check.provenance}: ${check.verified} of ${check.rows.length} rows re-judged to the same verdict${check.mismatched ? `; ${check.mismatched} would be flagged` : ''}`);
     return check.provenance === 'verified' ? 0 : 1;
@@ -65,7 +65,7 @@ export async function cmdLeaderboard(argv: string[]): Promise<number> {
   for (const d of positionals) if (out === resolve(d) || out.startsWith(resolve(d) + '/')) throw new UsageError(`--out ${v.out} lies inside the run folder ${d}; give the site a folder of its own`);
   const t0 = performance.now();
   const web = await ensureWebBuild({ log: (l) => console.error(l) });
-  const site = buildSite({ dirs: positionals, out, registry: await loadRegistry(), webDir: web.dir, reproduce: (e) => reproduceCommand(configOfRun(e.meta), e.meta.sample_seed) });
+  const site = await buildSite({ dirs: positionals, out, registry: await loadRegistry(), webDir: web.dir, reproduce: (e) => reproduceCommand(configOfRun(e.meta), e.meta.sample_seed) });
   for (const r of site.refused) console.error(`refused ${r.dir}: ${r.reason}`);
   for (const e of site.entries) console.log(`${e.check.provenance.padEnd(8)} ${e.slug}: ${e.rows.length} episodes, SR ${(e.summary.success_rate * 100).toFixed(1)}%${e.check.mismatched ? `, ${e.check.mismatched} row(s) judged otherwise` : ''}`);
   console.log(`site: ${shownPath(site.out)} (${site.entries.length} run(s) on ${site.boards.length} board(s)${site.refused.length ? `, ${site.refused.length} refused` : ''}) in ${((performance.now() - t0) / 1000).toFixed(2)} s; look at it with phonegym leaderboard serve ${shownPath(site.out)}`);

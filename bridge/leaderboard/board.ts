@@ -69,10 +69,13 @@ export function comparabilityOf(meta: RunMeta): Comparability {
 
 const keyOf = ({ maxSteps: _, ...c }: Comparability) => JSON.stringify(c);
 
+/** The rows a board counts and the site publishes: every episode that was not cancelled. */
+export const rankedRows = (folder: RunFolder) => folder.rows.filter((r) => r.status !== 'cancelled');
+
 export function entryOf(folder: RunFolder, slug: string, check: RunCheck): Entry {
   const c = configOfRun(folder.meta);
   const passK = passKs(folder.meta.repeat_n, c.passK);
-  const rows = folder.rows.filter((r) => r.status !== 'cancelled');
+  const rows = rankedRows(folder);
   const summary = summarize(rows, { passK, errors: folder.errors });
   const byInstance = new Map<string, boolean[]>();
   for (const r of rows) byInstance.set(`${r.task_id}#${r.instance}`, [...(byInstance.get(`${r.task_id}#${r.instance}`) ?? []), r.success]);

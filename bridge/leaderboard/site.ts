@@ -5,25 +5,26 @@
  *   index.html                 the boards (runs ranked per comparable group), charts, refused folders
  *   tasks/<task>.html          every run's outcome on one task, with links to each episode
  *   runs/<slug>/report.html    each run's report (bridge/report)
- *   runs/<slug>/{meta.json, rows.jsonl, trajectory/…}   the run's data, as the viewer reads it
+ *   runs/<slug>/{meta.json, rows.jsonl, trajectory/…}   the run's data, as the viewer reads it (the
+ *                              trajectories and screenshots; the state files stay in the run folder)
  *   viewer.html, assets/       the run viewer (`viewer.html?run=runs/<slug>/#ep=…`)
  *
  * Safe by construction: run-folder text is escaped wherever it is shown; only plain files under a
  * row's own `trajectory/<name>/` are copied, each checked to land inside `--out`; a folder that
  * cannot be read is refused with its path and the reason while the others still build.
  */
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { isTrajectoryPath } from '../protocol/trajectory.ts';
-import { readRunFolder } from '../runner/runFolder.ts';
+import { readRunFolder, type RunFolder } from '../runner/runFolder.ts';
 import { buildReport } from '../report/reportData.ts';
 import { esc, renderHtml, REPORT_CSS } from '../report/html.ts';
 import { pct } from '../report/sections.ts';
 import type { Registry } from '../tasks/registry.ts';
-import { boardsOf, entryOf, type Board, type Entry } from './board.ts';
+import { boardsOf, entryOf, rankedRows, type Board, type Entry } from './board.ts';
 import { boardCharts } from './charts.ts';
-import { rejudgeRun } from './rejudge.ts';
+import { rejudgeRunInWorkers, type RunCheck } from './rejudge.ts';
 
 export interface Refusal {
   dir: string;
@@ -63,23 +64,36 @@ function inside(root: string, ...parts: string[]): string {
   return p;
 }
 
-/** The plain files of one trajectory folder (no links, no dot-files, no subfolders). */
+/** The states stay in the run folder (the builder re-judges from them there); the viewer shows the verdict the trajectory holds. */
+const NOT_PUBLISHED = new Set(['initial_state.json', 'final_state.json']);
+
+/** A file into the site: a hard link where the run folder is on the same disk (run files never change), a copy otherwise. */
+function place(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/** The plain files of one trajectory folder the viewer reads (no links, no dot-files, no subfolders). */
 function copyTrajectory(from: string, to: string): void {
   if (!existsSync(from) || !lstatSync(from).isDirectory()) return;
   mkdirSync(to, { recursive: true });
   for (const name of readdirSync(from)) {
-    if (!/^[\w-][\w.-]*$/.test(name)) continue;
+    if (!/^[\w-][\w.-]*$/.test(name) || NOT_PUBLISHED.has(name)) continue;
     const f = join(from, name);
-    if (lstatSync(f).isFile()) copyFileSync(f, join(to, name));
+    if (lstatSync(f).isFile()) place(f, join(to, name));
   }
 }
 
-function copyRunData(e: Entry, siteRoot: string): void {
-  const dir = inside(siteRoot, 'runs', e.slug);
+function copyRunData(folder: RunFolder, slug: string, siteRoot: string): void {
+  const dir = inside(siteRoot, 'runs', slug);
+  const rows = rankedRows(folder);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'meta.json'), JSON.stringify(e.meta));
-  writeFileSync(join(dir, 'rows.jsonl'), e.rows.map((r) => JSON.stringify(r) + '\n').join(''));
-  for (const r of e.rows) if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(e.dir, r.trajectory), inside(dir, r.trajectory));
+  writeFileSync(join(dir, 'meta.json'), JSON.stringify(folder.meta));
+  writeFileSync(join(dir, 'rows.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
+  for (const r of rows) if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
 }
 
 function copyViewer(webDir: string, siteRoot: string): void {
@@ -199,30 +213,38 @@ function taskPages(r: SiteResult): Map<string, string> {
   return pages;
 }
 
-export function buildSite(input: SiteInput): SiteResult {
+export async function buildSite(input: SiteInput): Promise<SiteResult> {
   const out = resolve(input.out);
-  const entries: Entry[] = [];
+  const folders: { folder: RunFolder; slug: string }[] = [];
   const refused: Refusal[] = [];
   const taken = new Set<string>();
   for (const dir of input.dirs) {
     try {
       const folder = readRunFolder(dir);
       if (folder.rows.length === 0) throw new Error('it holds no finished episode');
-      entries.push(entryOf(folder, slugOf(folder.meta.run_id, taken), rejudgeRun(folder, input.registry)));
+      folders.push({ folder, slug: slugOf(folder.meta.run_id, taken) });
     } catch (e) {
       refused.push({ dir, reason: (e as Error).message });
     }
   }
+  // Every row re-judged in worker threads while this thread copies the runs' data into the site.
+  const checks = (async () => {
+    const done: RunCheck[] = [];
+    for (const { folder } of folders) done.push(await rejudgeRunInWorkers(folder, input.registry));
+    return done;
+  })();
   // A rebuild replaces what an earlier build wrote, and nothing else in --out.
   mkdirSync(out, { recursive: true });
   for (const name of ['runs', 'tasks', 'assets', 'index.html', 'viewer.html']) rmSync(join(out, name), { recursive: true, force: true });
+  for (const { folder, slug } of folders) copyRunData(folder, slug, out);
+  copyViewer(input.webDir, out);
+  const checked = await checks;
+  const entries = folders.map(({ folder, slug }, i) => entryOf(folder, slug, checked[i]!));
   const result: SiteResult = { out, entries, boards: boardsOf(entries), refused };
   for (const e of entries) {
-    copyRunData(e, out);
     const folder = { dir: e.dir, meta: e.meta, rows: e.rows, duplicates: [], errors: [] };
     writeFileSync(inside(out, 'runs', e.slug, 'report.html'), renderHtml(buildReport(folder, input.reproduce(e))));
   }
-  copyViewer(input.webDir, out);
   writeFileSync(join(out, 'index.html'), indexPage(result));
   mkdirSync(join(out, 'tasks'), { recursive: true });
   for (const [id, html] of taskPages(result)) writeFileSync(inside(out, 'tasks', id === 'index' ? 'index.html' : taskFile(id)), html);

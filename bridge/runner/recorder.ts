@@ -18,6 +18,7 @@ import type { StepChange, TrajectoryDoc, TrajectoryStep } from '../protocol/traj
 import type { StepUsage } from '../agents/types.ts';
 import { scrub } from '../secrets.ts';
 import { keepHead, keepHeadOf, REPLY_LIMITS } from '../agents/replyLimits.ts';
+import { stateFileText } from '../protocol/stateFile.ts';
 
 /** The most changes one step records, and the longest value kept beside a change. */
 export const STEP_CHANGES = 200;
@@ -166,7 +167,7 @@ export class TrajectoryRecorder {
       final_route: r.finalRoute ?? null,
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
-    if (r.initialState) writeFileSync(join(this.dir, 'initial_state.json'), JSON.stringify(r.initialState));
-    if (r.finalState) writeFileSync(join(this.dir, 'final_state.json'), JSON.stringify(r.finalState));
+    if (r.initialState) writeFileSync(join(this.dir, 'initial_state.json'), stateFileText(r.initialState));
+    if (r.finalState) writeFileSync(join(this.dir, 'final_state.json'), stateFileText(r.finalState));
   }
 }

@@ -4,13 +4,15 @@
  * the leaderboard site writes as static files:
  *
  *   data/meta.json         the folder's meta.json, checked against the contract
- *   data/rows.jsonl        every row, checked, shards joined, one per episode (read anew per request:
- *                          a run still going shows what it has)
+ *   data/rows.jsonl        every row, checked, shards joined, one per episode (read anew whenever a
+ *                          results file changed: a run still going shows what it has)
  *   data/trajectory/…      the trajectories as they are on disk (no path leaves the folder)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenLocal, serveStatic, sendText, type LocalServer } from '../server/staticFiles.ts';
-import { readMeta, readRunFolder } from '../runner/runFolder.ts';
+import { readMeta, readRunFolder, shardDirs } from '../runner/runFolder.ts';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 export type ViewServer = LocalServer;
 
@@ -19,13 +21,34 @@ function sendBody(res: ServerResponse, type: string, body: string): void {
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, runDir: string, webDir: string): Promise<void> {
+/**
+ * rows.jsonl of the folder, read again only when a results file changed (by size and time): the
+ * rows of a 10,000-episode run take a fifth of a second to read and check, a page load should not.
+ */
+function rowsReader(runDir: string): () => string {
+  let cached: { sig: string; body: string } | null = null;
+  const signature = () =>
+    [runDir, ...shardDirs(runDir)]
+      .map((d) => {
+        const f = join(d, 'results.jsonl');
+        const st = existsSync(f) ? statSync(f) : null;
+        return `${f}:${st?.size ?? -1}:${st?.mtimeMs ?? -1}`;
+      })
+      .join('|');
+  return () => {
+    const sig = signature();
+    if (cached?.sig !== sig) cached = { sig, body: readRunFolder(runDir).rows.map((r) => JSON.stringify(r) + '\n').join('') };
+    return cached.body;
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, runDir: string, webDir: string, rows: () => string): Promise<void> {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'the viewer is read-only', { Allow: 'GET, HEAD' });
   try {
     if (pathname === '/') return await serveStatic(req, res, webDir, '/viewer.html');
     if (pathname === '/data/meta.json') return sendBody(res, 'application/json; charset=utf-8', JSON.stringify(readMeta(runDir)));
-    if (pathname === '/data/rows.jsonl') return sendBody(res, 'application/x-ndjson; charset=utf-8', readRunFolder(runDir).rows.map((r) => JSON.stringify(r) + '\n').join(''));
+    if (pathname === '/data/rows.jsonl') return sendBody(res, 'application/x-ndjson; charset=utf-8', rows());
     if (pathname.startsWith('/data/trajectory/')) return await serveStatic(req, res, runDir, pathname.slice('/data'.length));
     if (pathname === '/viewer.html' || pathname.startsWith('/assets/')) return await serveStatic(req, res, webDir, pathname);
     return sendText(res, 404, `not found: ${pathname.slice(0, 200)}`);
@@ -36,5 +59,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, runDir: string,
 }
 
 export function startViewServer(runDir: string, opts: { webDir: string; port?: number }): Promise<ViewServer> {
-  return listenLocal((req, res) => handle(req, res, runDir, opts.webDir), opts.port);
+  const rows = rowsReader(runDir);
+  // Read once before anything is served (a folder that cannot be read is refused here, by name).
+  rows();
+  return listenLocal((req, res) => handle(req, res, runDir, opts.webDir, rows), opts.port);
 }

@@ -71,7 +71,7 @@ test.beforeAll(async () => {
   writeFileSync(join(foreign, 'meta.json'), '{"hello": "world"}');
   before = readdirSync(root).sort();
   const registry = await loadRegistry();
-  site = buildSite({
+  site = await buildSite({
     dirs: [oracle, noop, random, openai, narrow, forged, hostile, foreign, join(root, 'missing')],
     out: join(root, 'site'),
     registry,
