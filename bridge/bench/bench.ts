@@ -1,4 +1,5 @@
 /**
+ * Long file: one table of every figure, printed and emitted as JSON from one place, is the point of it.
  * `npm run bench`: phonegym's figures side by side with the raw Playwright floor measured in
  * the same run on the same pages (FACTS.md method). Prints a table and, as its last line, one
  * JSON line with every figure. It measures and prints; it never fails on a figure.
