@@ -160,7 +160,7 @@ function boardSection(b: Board, i: number): string {
 }
 
 const SITE_CSS = `${REPORT_CSS}
-main{max-width:1480px}.board td,.board th{white-space:nowrap;padding:6px 8px}.board th{cursor:help}.board .sub{color:var(--muted);font-size:11px;margin:0}.board td:nth-child(2){white-space:normal;min-width:180px}
+main{max-width:1480px}.board td,.board th{white-space:nowrap;padding:6px 6px}.board th{cursor:help}.board .sub{color:var(--muted);font-size:11px;margin:0}.board td:nth-child(2){white-space:normal;min-width:180px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:11px;font-weight:600}.badge.ok{background:#e3f4ea;color:#1a7f47}.badge.bad{background:#fbe6e7;color:#c62f36}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:8px 28px;margin-top:18px}.chart{margin:0;min-width:0}.chart.wide{grid-column:1/-1}
 .chart .plot{position:relative;height:300px}.chart.wide .plot{height:320px}nav{margin:0 0 16px;font-size:13px}nav a{margin-right:14px}.scroll{overflow-x:auto}`;

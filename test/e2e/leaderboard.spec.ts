@@ -6,6 +6,7 @@
  * opened from a task page and replayed to its last step with its diff.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { recordDialogs } from './phonePage.ts';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,11 +144,7 @@ test('ranks comparable runs together, puts an incomparable run on a board that s
 });
 
 test('shows run-folder content as text and writes nothing outside the site', async ({ page }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await page.goto(server.url);
   const hostileRow = board(page, 0).locator('tbody tr', { hasText: '<b>hostile</b>' });
   await expect(hostileRow).toHaveCount(1);

@@ -83,3 +83,13 @@ export const onPhone = {
   tap: (p: Phone, key: string) => tap(p.page, p.device, key),
   typeInto: (p: Phone, key: string, text: string) => typeInto(p.page, p.device, key, text),
 };
+
+/** Every dialog the page opens (dismissed), to assert that run-folder text never ran as script. */
+export function recordDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return dialogs;
+}

@@ -4,6 +4,7 @@
  * run-folder content shown as data (a `<script>` task name as text, a `../` trajectory refused).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { recordDialogs } from './phonePage.ts';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,11 +104,7 @@ test('j and k change episode, space plays, and a link opens an episode at its st
 });
 
 test('shows run-folder content as text and reads nothing outside the folder', async ({ page }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await page.goto(hostile.url);
   await expect(episodes(page).filter({ hasText: /<script>alert\(1\)<\/script>/ })).toBeVisible();
   await episodes(page).filter({ hasText: /<script>alert\(1\)<\/script>/ }).click();

@@ -34,7 +34,3 @@ export async function loadTrajectory(url: string): Promise<TrajectoryDoc> {
   if (!doc || !Array.isArray(doc.steps)) throw new Error(`${url} is not a trajectory.json (no steps)`);
   return doc;
 }
-
-export async function loadJson(url: string): Promise<unknown> {
-  return JSON.parse(await fetchText(url));
-}
