@@ -26,8 +26,13 @@ export default defineConfig({
         viewer: fileURLToPath(new URL('./web/viewer.html', import.meta.url)),
         // The leaderboard site's script, under a fixed name its pages can load (bridge/leaderboard).
         leaderboard: fileURLToPath(new URL('./web/leaderboard/charts.ts', import.meta.url)),
+        // …and its stylesheet (the bundled Chinese face), also under a fixed name.
+        leaderboardFonts: fileURLToPath(new URL('./web/leaderboard/fonts.css', import.meta.url)),
       },
-      output: { entryFileNames: (chunk) => (chunk.name === 'leaderboard' ? 'assets/leaderboard.js' : 'assets/[name]-[hash].js') },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'leaderboard' ? 'assets/leaderboard.js' : 'assets/[name]-[hash].js'),
+        assetFileNames: (asset) => (asset.names.includes('leaderboardFonts.css') ? 'assets/leaderboard.css' : 'assets/[name]-[hash][extname]'),
+      },
     },
   },
   test: {

@@ -165,14 +165,15 @@ main{max-width:1480px}.board td,.board th{white-space:nowrap;padding:6px 6px}.bo
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:8px 28px;margin-top:18px}.chart{margin:0;min-width:0}.chart.wide{grid-column:1/-1}
 .chart .plot{position:relative;height:300px}.chart.wide .plot{height:320px}nav{margin:0 0 16px;font-size:13px}nav a{margin-right:14px}.scroll{overflow-x:auto}`;
 
-/** The site's chart script: the web build writes it under this fixed name (vite.config.ts). */
+/** The site's chart script and its font stylesheet: the web build writes them under these fixed names (vite.config.ts). */
 const CHART_SCRIPT = 'assets/leaderboard.js';
+const FONT_SHEET = 'assets/leaderboard.css';
 
 function page(title: string, body: string, prefix = '', charts = false): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:">
-<title>${esc(title)}</title><style>${SITE_CSS}</style>${charts ? `<script type="module" src="${prefix}${CHART_SCRIPT}"></script>` : ''}</head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; img-src 'self' data:">
+<title>${esc(title)}</title><link rel="stylesheet" href="${prefix}${FONT_SHEET}"><style>${SITE_CSS}</style>${charts ? `<script type="module" src="${prefix}${CHART_SCRIPT}"></script>` : ''}</head>
 <body><main><nav><a href="${prefix}index.html">Leaderboard</a><a href="${prefix}tasks/index.html">Tasks</a></nav>
 ${body}
 </main></body></html>

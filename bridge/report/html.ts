@@ -86,7 +86,7 @@ export function outcomeBar(r: RunReport): string {
 
 export const REPORT_CSS = `
 :root{--fg:#1d2330;--muted:#5f6b7a;--line:#e3e7ee;--bg:#fff;--soft:#f6f8fb;--ok:#1f9d55;--bad:#d64545;--err:#c98a12;--accent:#2f6fde}
-*{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;color:var(--fg);background:var(--soft)}
+*{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,-apple-system,'Segoe UI','Noto Sans SC','PingFang SC','Microsoft YaHei',sans-serif;color:var(--fg);background:var(--soft)}
 main{max-width:1100px;margin:0 auto;padding:28px 32px 60px;background:var(--bg);min-height:100vh}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:34px 0 10px;padding-bottom:6px;border-bottom:1px solid var(--line)}h3{font-size:14px;margin:22px 0 8px;color:var(--muted)}
 .sub{color:var(--muted);margin:0 0 18px}.note{background:#fff7e6;border:1px solid #f3d49b;border-radius:6px;padding:8px 12px;margin:8px 0}
@@ -95,7 +95,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:34px 0 10px;padding-bo
 table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-variant-numeric:tabular-nums}th,td{text-align:left;padding:5px 10px;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-weight:600;color:var(--muted);font-size:12px;background:var(--soft)}td.n,th.n{text-align:right}tbody tr:hover{background:#fafbfd}
 .kv{display:grid;grid-template-columns:140px 1fr;gap:4px 14px;margin:0}.kv dt{color:var(--muted)}.kv dd{margin:0;word-break:break-word}
-figure{margin:10px 0 18px}figcaption{font-weight:600;margin-bottom:6px}svg text{font:12px system-ui,sans-serif;fill:var(--fg)}svg .val{fill:var(--muted)}
+figure{margin:10px 0 18px}figcaption{font-weight:600;margin-bottom:6px}svg text{font:12px system-ui,'Noto Sans SC','PingFang SC','Microsoft YaHei',sans-serif;fill:var(--fg)}svg .val{fill:var(--muted)}
 .track{fill:#eef1f6}.bar{fill:var(--accent)}.grid{stroke:var(--line)}.ln{fill:none;stroke-width:2}polyline.at{stroke:var(--accent)}polyline.hat{stroke:var(--bad)}circle.at{fill:var(--accent)}circle.hat{fill:var(--bad)}.at-t{fill:var(--accent)}.hat-t{fill:var(--bad)}
 .outcome rect.ok,.sw.ok{fill:var(--ok);background:var(--ok)}.outcome rect.bad,.sw.bad{fill:var(--bad);background:var(--bad)}.outcome rect.err,.sw.err{fill:var(--err);background:var(--err)}
 .outcome .legend{color:var(--muted);font-size:12px;margin-top:4px}.sw{display:inline-block;width:10px;height:10px;border-radius:2px;margin:0 4px 0 10px}

@@ -6,7 +6,7 @@
  * opened from a task page and replayed to its last step with its diff.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { recordDialogs } from './phonePage.ts';
+import { missingGlyphs, recordDialogs } from './phonePage.ts';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,9 +170,12 @@ test('a task page opens each episode in the viewer, replayed to its last step wi
   await expect(page.getByRole('heading', { name: 'chat.PinChat' })).toBeVisible();
   const oracleRow = page.locator('tbody tr').filter({ has: page.locator('.sub', { hasText: /^oracle$/ }) });
   await expect(oracleRow.locator('td.n').first()).toHaveText('2/2');
+  // The goal is Chinese: drawn from the site's bundled face, not boxes, on a machine without CJK fonts.
+  expect(await missingGlyphs(page, 'main h1 + p + p')).toEqual([]);
   await oracleRow.locator('a.ep').nth(1).click();
   await expect(page).toHaveURL(/viewer\.html\?run=runs\/oracle\/#ep=chat\.PinChat%230%231&step=0$/);
   await expect(page.getByRole('heading', { name: 'chat.PinChat #0 t1' })).toBeVisible();
+  expect(await missingGlyphs(page, 'p.goal')).toEqual([]);
   const step = page.getByLabel('Step', { exact: true });
   const last = Number(await step.getAttribute('max'));
   expect(last).toBeGreaterThan(2);

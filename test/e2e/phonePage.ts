@@ -93,3 +93,31 @@ export function recordDialogs(page: Page): string[] {
   });
   return dialogs;
 }
+
+/**
+ * The characters of `selector`'s text that no font on the page draws: each is drawn on a canvas in
+ * the element's own font stack and compared with the missing-glyph box of a private-use character.
+ * The CI machine has no CJK system font, so Chinese that the page's bundled face does not reach
+ * shows up here as it would on a reader's screen: as boxes.
+ */
+export async function missingGlyphs(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate('document.fonts.ready.then(() => undefined)');
+  return page.evaluate(`(() => {
+    const el = document.querySelector(${JSON.stringify(selector)});
+    if (!el) throw new Error('no element ' + ${JSON.stringify(selector)});
+    const style = getComputedStyle(el);
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 48;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    const draw = (ch) => {
+      ctx.clearRect(0, 0, 48, 48);
+      ctx.font = style.fontWeight + ' 32px ' + style.fontFamily;
+      ctx.fillText(ch, 4, 36);
+      return ctx.getImageData(0, 0, 48, 48).data.join(',');
+    };
+    const tofu = draw('\\uE000');
+    const chars = [...new Set([...el.textContent].filter((c) => c.codePointAt(0) > 0x7e && /\\S/u.test(c)))];
+    if (chars.length === 0) throw new Error('no character outside ASCII in ' + ${JSON.stringify(selector)});
+    return chars.filter((c) => draw(c) === tofu);
+  })()`);
+}

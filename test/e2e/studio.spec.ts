@@ -3,6 +3,7 @@
  * the oracle works, each episode ends with its verdict; in Author mode a person sets a task up,
  * acts in the interactive phone and judges it (and a stray change makes it unclean).
  */
+import { missingGlyphs } from './phonePage.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +102,8 @@ test('author mode: set up, act by hand, judge; a stray change makes it unclean',
   const registry = await loadRegistry();
   const { params } = prepareInstance(registry.tasks.find((t) => t.id === 'chat.PinChat')!, 5);
   await expect(page.getByText(String(params.contactName)).first()).toBeVisible({ timeout: 30_000 });
+  // The goal is Chinese, drawn from the studio's bundled face (the CI machine has no CJK font).
+  expect(await missingGlyphs(page, 'p.goal')).toEqual([]);
 
   // Act in the interactive phone like a person: chat list → conversation → ⋯ → pin switch.
   const phone = page.frameLocator('iframe');
