@@ -18,6 +18,7 @@ import { goalText, loadRegistry, resolveMaxSteps, type LoadedTask, type Registry
 import { buildJudgeSpec } from '../tasks/judging.ts';
 import { agentGoal } from '../tasks/grounded.ts';
 import { setupOnPhone } from './setup.ts';
+import { taskListInfo } from './taskInfo.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 
 interface InteractiveSetup {
@@ -30,15 +31,8 @@ interface InteractiveSetup {
 }
 
 export function taskInfo(t: LoadedTask): TaskInfo {
-  // Before sampling there are no values: show each parameter as a placeholder, ‹contactName›.
-  const placeholders = new Proxy({}, { get: (_target, key) => (typeof key === 'string' ? `‹${key}›` : undefined) });
-  let goal: string;
-  try {
-    goal = goalText(t, placeholders);
-  } catch {
-    goal = t.id;
-  }
-  return { id: t.id, suite: t.suite, name: t.name, goal, difficulty: t.def.difficulty, objective: t.def.objective, apps: t.def.apps };
+  // The goal as a template (‹title›, ‹date›…), whatever the goal does with its parameters: see taskInfo.ts.
+  return taskListInfo(t);
 }
 
 function snapshotOf(o: Observation): StateSnapshot {
