@@ -25,6 +25,7 @@ export { comparePathSegments, diffStates, type DiffOptions } from './diff.ts';
 export {
   ALWAYS_EXPECTED,
   JudgeError,
+  VIRTUAL_CLOCK,
   filterUnexpectedChanges,
   judge,
   type Criterion,

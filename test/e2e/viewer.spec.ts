@@ -1,7 +1,8 @@
 /**
  * The run viewer (`phonegym view`) on real run folders: the episodes and their filters, an episode
- * replayed to its last step with its goals and diff, keyboard navigation and links to a step, and
- * run-folder content shown as data (a `<script>` task name as text, a `../` trajectory refused).
+ * replayed to its last step with its goals and diff, keyboard navigation and links to a step,
+ * added records as field tables with their dates and times (the clock apart), and run-folder
+ * content shown as data (a `<script>` task name as text, a `../` trajectory refused).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { recordDialogs } from './phonePage.ts';
@@ -11,6 +12,9 @@ import { join } from 'node:path';
 import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
 import { DEFAULT_CONFIG } from '../../bridge/runner/config.ts';
 import { runEvaluation } from '../../bridge/runner/run.ts';
+import { prepareInstance } from '../../bridge/runner/setup.ts';
+import { loadRegistry } from '../../bridge/tasks/registry.ts';
+import { instanceSeed } from '../../bridge/tasks/seeds.ts';
 import { startViewServer, type ViewServer } from '../../bridge/view/viewServer.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -19,6 +23,7 @@ test.describe.configure({ mode: 'serial' });
 const root = mkdtempSync(join(tmpdir(), 'phonegym-viewer-'));
 let server: ViewServer;
 let hostile: ViewServer;
+let records: ViewServer;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -35,11 +40,16 @@ test.beforeAll(async () => {
   rows[1] = { ...rows[1], trajectory: 'trajectory/../../../etc' };
   writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   hostile = await startViewServer(bad, { webDir: web.dir });
+  // Episodes that add records: a calendar event (dates) and a chat message (a timestamp).
+  const added = join(root, 'records');
+  await runEvaluation({ ...DEFAULT_CONFIG, taskIds: ['calendar.CreateEvent', 'chat.SendMessage'], sampleSeed: 1, runDir: added }, { log: () => {} });
+  records = await startViewServer(added, { webDir: web.dir });
 });
 
 test.afterAll(async () => {
   await server?.close();
   await hostile?.close();
+  await records?.close();
 });
 
 const episodes = (page: Page) => page.getByRole('listbox', { name: 'Episodes' }).getByRole('option');
@@ -117,4 +127,36 @@ test('shows run-folder content as text and reads nothing outside the folder', as
   const escaped = await page.request.get(`${hostile.url}data/trajectory/%2e%2e/%2e%2e/etc/passwd`);
   expect(escaped.status()).toBe(404);
   await expect(page.locator('img[src^="x"]')).toHaveCount(0);
+});
+
+test('an added record reads as a table of its fields, times as dates, the clock in a line apart', async ({ page }) => {
+  const registry = await loadRegistry();
+  const paramsOf = (id: string) => prepareInstance(registry.tasks.find((t) => t.id === id)!, instanceSeed(1, id, 0)).params;
+  const event = paramsOf('calendar.CreateEvent');
+  await page.goto(records.url);
+  await episodes(page).filter({ hasText: /calendar\.CreateEvent/ }).click();
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  const record = page.locator('li[data-change^="apps.calendar.events["]');
+  await expect(record.locator('.what')).toHaveText(/^new record · \d+ fields$/);
+  const cell = (key: string) => record.locator(`tr[data-field="${key}"] td`);
+  await expect(cell('title')).toHaveText(String(event.title));
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${event.date}T00:00:00Z`).getUTCDay()];
+  await expect(cell('startDate')).toHaveText(`${event.date}${weekday}`);
+  await expect(cell('startTime')).toHaveText(String(event.start));
+  await expect(page.locator('.clock')).toHaveText(/^The phone's clock moved from \d\d:\d\d(:\d\d)? to \d\d:\d\d(:\d\d)? \(\+[\d a-z]+\)\.$/);
+  await expect(page.locator('.group')).not.toContainText('os.time');
+  await expect(page.locator('.summary')).toContainText('1 expected');
+  await page.screenshot({ path: test.info().outputPath('viewer-diff-record.png') });
+
+  // A message's `time` (epoch ms) as the phone's wall clock; the raw number in its tooltip.
+  await episodes(page).filter({ hasText: /chat\.SendMessage/ }).click();
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  const time = page.locator('li[data-change*="].messages["] tr[data-field="time"] td .v');
+  await expect(time).toHaveText(/^2026-03-14 \d\d:\d\d(:\d\d)?$/);
+  const raw = Number((await time.getAttribute('title'))!.split(' ')[0]);
+  const shanghai = new Date(raw + 8 * 3_600_000).toISOString();
+  await expect(time).toHaveText(`${shanghai.slice(0, 10)} ${shanghai.slice(11, 16)}${shanghai.slice(17, 19) === '00' ? '' : shanghai.slice(16, 19)}`);
+  // The clock line ends where the message was sent or later.
+  const to = (await page.locator('.clock').textContent())!.match(/ to (\d\d:\d\d)/)![1]!;
+  expect(to >= shanghai.slice(11, 16)).toBe(true);
 });

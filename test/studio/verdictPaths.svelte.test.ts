@@ -117,5 +117,23 @@ describe('a real verdict in the state tree', () => {
       expect(muted.querySelector('.val')!.textContent).toBe('true');
       expect(row(`apps.chat.chats[${chat.id}].pinned`)?.getAttribute('aria-selected') ?? 'false').toBe('false');
     });
+
+    it('reveals a record-level path (a message added whole) at that record, and a field of it', async () => {
+      const { verdict, final, target: chat } = verdictFor();
+      const added = verdict.expectedChanges.find((c) => c.kind === 'added')!;
+      expect(added.path).toBe(`apps.chat.chats[${chat.id}].messages[m_sent]`);
+      const props = $state({ value: final as unknown as JsonValue, reveal: { path: added.path, token: 1 } });
+      target = mounted(JsonTree, props);
+      await tick();
+      const record = row(added.path)!;
+      expect(record.getAttribute('aria-selected')).toBe('true');
+      expect(row(`apps.chat.chats[${chat.id}].messages`)!.getAttribute('aria-expanded')).toBe('true');
+      // The field a diff table names (its path is the record's path and the key).
+      props.reveal = { path: `${added.path}.text`, token: 2 };
+      flushSync();
+      await tick();
+      expect(row(`${added.path}.text`)!.getAttribute('aria-selected')).toBe('true');
+      expect(row(`${added.path}.text`)!.querySelector('.val')!.textContent).toBe('"好的"');
+    });
   });
 });

@@ -4,7 +4,7 @@
  * DiffView and GoalList components rendering them.
  */
 import { describe, expect, it } from 'vitest';
-import type { Component } from 'svelte';
+import { flushSync, type Component } from 'svelte';
 import type { EpisodeEnd, Verdict } from '../../bridge/protocol/messages.ts';
 import { diffModel, episodeStatus, formatValue, judgeBanner, verdictBanner } from '../../web/studio/verdictView.ts';
 import DiffView from '../../web/studio/DiffView.svelte';
@@ -45,34 +45,39 @@ describe('banners', () => {
 });
 
 describe('diffModel', () => {
+  const texts = (rows: ReturnType<typeof diffModel>['expected']) => rows.map((r) => [r.path, r.before?.text ?? null, r.after?.text ?? null]);
+
   it('splits a verdict into unexpected and expected changes with before → after', () => {
     const m = diffModel(verdict({
       expectedChanges: [{ path: 'apps.chat.threads[t1].unread', kind: 'changed', before: 2, after: 0 }],
       unexpectedChanges: [{ path: 'apps.chat.contacts[u_003].starred', kind: 'changed', before: false, after: true }, { path: 'apps.notes.items[n1]', kind: 'added', after: { id: 'n1', text: '你好' } }],
     }), null);
     expect(m.source).toBe('verdict');
-    expect(m.unexpected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.contacts[u_003].starred', 'false', 'true'], ['apps.notes.items[n1]', '', '{"id":"n1","text":"你好"}']]);
-    expect(m.expected.map((r) => [r.path, r.before, r.after])).toEqual([['apps.chat.threads[t1].unread', '2', '0']]);
+    expect(texts(m.unexpected)).toEqual([['apps.chat.contacts[u_003].starred', 'false', 'true'], ['apps.notes.items[n1]', null, '{ id: "n1", text: "你好" }']]);
+    // The added record is a table of its fields (the id is in the path).
+    expect(m.unexpected[1]!.record!.fields.map((f) => [f.key, f.value.text])).toEqual([['text', '你好']]);
+    expect(texts(m.expected)).toEqual([['apps.chat.threads[t1].unread', '2', '0']]);
     expect(m.unclassified).toEqual([]);
   });
 
   it('falls back to warnings when a judge reports unexpected changes only there', () => {
     const m = diffModel(verdict({ warnings: [{ path: 'a.b', kind: 'removed', before: 1 }] }), null);
-    expect(m.unexpected.map((r) => [r.path, r.kind, r.before, r.after])).toEqual([['a.b', 'removed', '1', '']]);
+    expect(m.unexpected.map((r) => [r.path, r.kind, r.before?.text, r.after])).toEqual([['a.b', 'removed', '1', null]]);
   });
 
   it('lists raw changes as unclassified before any verdict', () => {
     const m = diffModel(null, [{ path: 'x', kind: 'changed', before: 'a', after: 'b' }]);
     expect(m).toMatchObject({ source: 'local', unexpected: [], expected: [] });
-    expect(m.unclassified.map((r) => [r.before, r.after])).toEqual([['"a"', '"b"']]);
+    expect(m.unclassified.map((r) => [r.before?.text, r.after?.text])).toEqual([['"a"', '"b"']]);
     expect(diffModel(null, null).source).toBe('none');
   });
 
   it('truncates long values for the row and keeps them whole for the expanded view', () => {
     const long = 'x'.repeat(300);
     const [row] = diffModel(null, [{ path: 'x', kind: 'added', after: long }]).unclassified;
-    expect(row!.after.length).toBe(80);
-    expect(row!.after.endsWith('…')).toBe(true);
+    expect(row!.after!.text.length).toBe(80);
+    expect(row!.after!.text.endsWith('…')).toBe(true);
+    expect(row!.after!.full).toBe(JSON.stringify(long));
     expect(row!.afterFull).toBe(JSON.stringify(long));
     expect(formatValue(undefined)).toBe('—');
   });
@@ -90,7 +95,7 @@ describe('components', () => {
     let revealed = '';
     render(DiffView, { model: m, onreveal: (p: string) => (revealed = p) });
     const unexpected = target.querySelector('.group.unexpected')!;
-    expect(unexpected.textContent).toContain('makes the run unclean');
+    expect(unexpected.textContent).toContain('make the run unclean');
     expect(unexpected.textContent).toContain('apps.chat.contacts[u_003].starred');
     expect(target.querySelector('.group.expected')!.textContent).toContain('apps.chat.threads[t1].unread');
     target.querySelector<HTMLButtonElement>('.group.unexpected button.path')!.click();
@@ -124,5 +129,72 @@ describe('components', () => {
     expect(buttons.map((b) => b.textContent)).toEqual([path, 'apps.chat.chats[c_04].messages[*]']);
     for (const b of buttons) b.click();
     expect(revealed).toEqual([path, 'apps.chat.chats[c_04].messages[*]']);
+  });
+
+  const T = 1773459660000; // 11:41 on 2026-03-14 in Shanghai
+  const event = { id: 'e_900', title: '签合同', startDate: '2026-03-16', startTime: '10:00', place: '江南商务中心18楼', notes: '', createdAt: T, body: '长'.repeat(200) };
+  const clocked = () => verdict({
+    goals: [{ name: 'event added', passed: true, path: 'apps.calendar.events[e_900]' }],
+    expectedChanges: [{ path: 'apps.calendar.events[e_900]', kind: 'added', after: event }, { path: 'os.time.timestamp', kind: 'changed', before: T - 11 * 60_000, after: T }],
+  });
+
+  it('DiffView shows an added record as a table of its fields, with its times in the phone zone', () => {
+    const revealed: string[] = [];
+    render(DiffView, { model: diffModel(clocked(), null, { zone: 'Asia/Shanghai' }), onreveal: (p: string) => revealed.push(p) });
+    const row = target.querySelector('li[data-change="apps.calendar.events[e_900]"]')!;
+    expect(row.querySelector('.what')!.textContent).toBe('new record · 7 fields');
+    const cells = Object.fromEntries([...row.querySelectorAll('table.record tr')].map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!]));
+    expect(Object.keys(cells)).toEqual(['title', 'startDate', 'startTime', 'place', 'createdAt', 'body']);
+    expect(cells.title!.textContent).toBe('签合同');
+    expect(cells.startDate!.textContent).toBe('2026-03-16Mon');
+    expect(cells.createdAt!.textContent).toBe('2026-03-14 11:41Sat');
+    expect(cells.createdAt!.querySelector('[title]')!.getAttribute('title')).toContain(String(T));
+    expect(row.querySelector('.empties')!.textContent).toBe('empty: notes');
+    // A long value is cut, and whole one click away.
+    expect(cells.body!.textContent!.length).toBeLessThan(160);
+    cells.body!.querySelector<HTMLButtonElement>('button.cut')!.click();
+    flushSync();
+    expect(row.querySelector('tr[data-field="body"] td')!.textContent).toContain('长'.repeat(200));
+    // The record and each field open in the state tree.
+    row.querySelector<HTMLButtonElement>('button.path')!.click();
+    row.querySelector<HTMLButtonElement>('tr[data-field="title"] button.field')!.click();
+    expect(revealed).toEqual(['apps.calendar.events[e_900]', 'apps.calendar.events[e_900].title']);
+    // The whole record as JSON.
+    row.querySelector<HTMLButtonElement>('button.more')!.click();
+    flushSync();
+    expect(JSON.parse(target.querySelector('li[data-change="apps.calendar.events[e_900]"] pre')!.textContent!)).toEqual(event);
+  });
+
+  it('DiffView says the clock moved in one line apart, not among the expected changes, not counted', () => {
+    render(DiffView, { model: diffModel(clocked(), null, { zone: 'Asia/Shanghai' }) });
+    expect(target.querySelector('.summary')!.textContent).toContain('1 expected');
+    const clock = target.querySelector('.clock')!;
+    expect(clock.textContent!.trim()).toBe("The phone's clock moved from 11:30 to 11:41 (+11 min).");
+    expect(clock.getAttribute('title')).toContain(String(T));
+    expect(target.querySelector('.group.expected')!.textContent).not.toContain('os.time');
+    expect(target.querySelector('.group.expected h3 .n')!.textContent).toBe('1');
+  });
+
+  it('DiffView with only the clock moved says there is no change', () => {
+    render(DiffView, { model: diffModel(null, [{ path: 'os.time.timestamp', kind: 'changed', before: T, after: T + 60_000 }]) });
+    expect(target.querySelector('.summary')!.textContent).toContain('0 changes');
+    expect(target.querySelector('.empty')!.textContent).toContain('Only the clock moved');
+  });
+
+  it('GoalList does not repeat a failed goal under Issues; its message goes under the goal', () => {
+    const goals = [{ name: 'title is 签合同', passed: false, expected: '签合同', actual: '签合约' }, { name: 'place set', passed: true }];
+    const v = verdict({ success: false, passed: false, progress: 0.5, goals, issues: [{ field: 'title is 签合同', expected: '签合同', actual: '签合约', message: 'the title differs' }] });
+    render(GoalList, { verdict: v });
+    expect(target.querySelector('h3')).toBeNull();
+    expect(target.querySelector('.issues')).toBeNull();
+    expect(target.textContent!.match(/title is 签合同/g)).toHaveLength(1);
+    expect(target.querySelector('ul > li:not(.ok) .msg')!.textContent).toBe('the title differs');
+  });
+
+  it('GoalList lists the issues no goal shows', () => {
+    const v = verdict({ success: false, passed: false, progress: 0, goals: [{ name: 'sent', passed: false }], issues: [{ field: 'sent' }, { field: 'answer', message: 'no answer was given' }] });
+    render(GoalList, { verdict: v });
+    expect(target.querySelector('h3')!.textContent).toBe('Other issues');
+    expect([...target.querySelectorAll('.issues li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).toEqual(['answer no answer was given']);
   });
 });
