@@ -17,6 +17,9 @@ export type { GoalCheck, StateChange, Verdict } from './verdict.ts';
 import type { SerializedError } from './errors.ts';
 import type { PhoneState, Route, UiNode } from './state.ts';
 import type { SlicedState } from './slices.ts';
+import type { TaskProblem } from './taskProblem.ts';
+
+export type { TaskProblem } from './taskProblem.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Frames larger than this are refused (by ws `maxPayload` on the bridge and by the peer parser). */
@@ -143,6 +146,10 @@ export interface TaskInfo {
   difficulty: string;
   objective: string;
   apps: string[];
+  /** The task's file, as the bridge's user reads it (relative to the folder phonegym runs in, else absolute). */
+  file?: string;
+  /** Its file (or a module it imports) failed to load: listed, marked broken, and not set up. */
+  broken?: TaskProblem;
 }
 
 export interface EpisodeInfo {
@@ -213,4 +220,6 @@ export interface StudioEvents {
   /** Live diff and goal progress after each step. */
   progress: { episodeId: string; deviceId: string; verdict: Verdict };
   episodeEnded: EpisodeEnd & { deviceId: string };
+  /** Task files changed on disk and were loaded again: the whole list, and the ids whose definition changed (added, edited, broken, mended or gone). */
+  tasksChanged: { tasks: TaskInfo[]; changed: string[] };
 }

@@ -15,6 +15,8 @@ export interface RunConfig {
   filterDifficulty: string[];
   filterObjective: string[];
   filterApp: string[];
+  /** The folder of suites (default tasks/). */
+  tasksRoot: string | null;
   agent: string;
   runDir: string | null;
   maxSteps: number | null;
@@ -122,6 +124,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   filterDifficulty: [],
   filterObjective: [],
   filterApp: [],
+  tasksRoot: null,
   agent: 'oracle',
   runDir: null,
   maxSteps: null,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
-import { loadRegistry, resolveMaxSteps, selectTasks, type LoadedTask, type Registry } from '../tasks/registry.ts';
+import { loadRegistry, resolveMaxSteps, resolveTasksRoot, selectTasks, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { crc32, drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
 import type { RunConfig } from './config.ts';
@@ -55,7 +55,7 @@ export function parseShard(text: string): { index: number; count: number } {
 
 /** Everything that can be refused is refused here, before a browser starts. */
 export async function planRun(config: RunConfig): Promise<Plan> {
-  const registry = await loadRegistry({ strict: config.strict });
+  const registry = await loadRegistry({ root: resolveTasksRoot(config.tasksRoot), strict: config.strict });
   const replay = config.agent === 'replay' && config.replay ? replayTarget(config, registry) : null;
   const tasks = replay
     ? [replay.task]

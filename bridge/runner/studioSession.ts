@@ -14,12 +14,13 @@ import { judge } from '../judge/judge.ts';
 import type { BridgeServer, DeviceConnection, StudioBackend } from '../server/bridgeServer.ts';
 import { drawBaseSeed } from '../tasks/seeds.ts';
 import { didYouMean } from '../protocol/suggest.ts';
-import { goalText, loadRegistry, resolveMaxSteps, type LoadedTask, type Registry } from '../tasks/registry.ts';
+import { goalText, resolveMaxSteps, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { buildJudgeSpec } from '../tasks/judging.ts';
 import { agentGoal } from '../tasks/grounded.ts';
 import { setupOnPhone } from './setup.ts';
 import { taskListInfo } from './taskInfo.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
+import { StudioTaskList } from './studioTasks.ts';
 
 interface InteractiveSetup {
   task: LoadedTask;
@@ -49,6 +50,7 @@ export class StudioSession implements StudioBackend {
   private interactive = new Map<string, InteractiveSetup>();
   private pool: EnvPool | null = null;
   private casting = new Map<string, { stop: () => Promise<void> }>();
+  private taskList: StudioTaskList | null = null;
 
   constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined) {
     bridge.setBackend(this);
@@ -108,10 +110,28 @@ export class StudioSession implements StudioBackend {
 
   // --- StudioBackend ------------------------------------------------------------------------
 
-  /** Re-reads the task files each time, so an author's edit shows after a refresh. */
+  /**
+   * Re-reads what changed in the task files (↻); from the first call on, a saved task file (or a
+   * module it imports) reloads by itself and the studios are told (studioTasks.ts).
+   */
   async listTasks(): Promise<TaskInfo[]> {
-    this.registry = await loadRegistry({ fresh: true });
-    return this.registry.tasks.map(taskInfo);
+    this.taskList ??= new StudioTaskList({
+      root: this.registry.root,
+      describe: taskInfo,
+      onChange: (tasks, changed) => {
+        this.registry = this.taskList!.registry!;
+        this.bridge.studio.broadcast('tasksChanged', { tasks, changed });
+      },
+      log: (line) => console.error(line),
+    });
+    const tasks = await this.taskList.list();
+    this.registry = this.taskList.registry!;
+    return tasks;
+  }
+
+  /** Stops watching the task files (the bridge calls it as it closes). */
+  close(): void {
+    this.taskList?.close();
   }
 
   async history() {
@@ -123,6 +143,8 @@ export class StudioSession implements StudioBackend {
   }
 
   private task(taskId: string): LoadedTask {
+    const refused = this.taskList?.refusal(taskId);
+    if (refused) throw new UsageError(refused);
     const t = this.registry.tasks.find((x) => x.id === taskId);
     if (!t) throw new UsageError(`unknown task id "${taskId}"${didYouMean(taskId, this.registry.tasks.map((x) => x.id))}`);
     return t;

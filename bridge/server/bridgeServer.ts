@@ -189,6 +189,11 @@ export class BridgeServer implements RouteHost {
   }
 
   private async shutdown(): Promise<void> {
+    try {
+      await this.backend?.close?.();
+    } catch (e) {
+      this.log(`bridge: the studio backend failed to close: ${(e as Error)?.message ?? e}`);
+    }
     await Promise.all([...this.routes.values()].map((r) => r.close?.()));
     this.registry.closeAll('the bridge is shutting down');
     this.studio.closeAll('the bridge is shutting down', CloseCode.goingAway);

@@ -17,6 +17,8 @@ export interface StudioBackend {
   history(): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] }>;
   /** The state the current episode on this device started from (sent with `watch` for the diff). */
   initialState?(deviceId: string): StateSnapshot | undefined;
+  /** The bridge is closing: release what the backend holds for studios (the task watcher). */
+  close?(): void | Promise<void>;
 }
 
 type StudioPeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;

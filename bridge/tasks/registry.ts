@@ -3,8 +3,8 @@
  * tasks by suite and id. A file that fails to load is reported with its path and reason; the
  * other suites still load (strict mode makes it fatal).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../protocol/errors.ts';
 import { DIFFICULTIES, OBJECTIVES, type Difficulty, type ParamSpec, type TaskDefinition } from './api.ts';
@@ -12,6 +12,8 @@ import { GROUNDED_EXTRA_STEPS, type EvalMode } from './grounded.ts';
 import { resolveSplit } from './splits.ts';
 import { didYouMean } from '../protocol/suggest.ts';
 import { REPO_ROOT, TASKS_ROOT } from '../paths.ts';
+import { definitionPlace, describeImportError, type LoadErrorPlace } from './loadErrors.ts';
+import { taskModules } from './taskModules.ts';
 
 const DEFAULT_BUDGET: Record<Difficulty, number> = { L1: 15, L2: 30, L3: 45, L4: 60 };
 
@@ -26,6 +28,9 @@ export interface LoadedTask {
 export interface TaskLoadError {
   file: string;
   message: string;
+  /** The reason alone, and where it is (the task file or a module it imports; repo-relative, 1-based) when known. */
+  reason?: string;
+  at?: { file: string; line?: number; column?: number };
 }
 
 export interface Registry {
@@ -79,6 +84,31 @@ function paramProblems(name: string, spec: ParamSpec, d: Partial<TaskDefinition>
   return out;
 }
 
+/**
+ * The folder of suites `--tasks-root DIR` names (default tasks/). A missing one is refused, and so
+ * is one outside an ES module package: there tsx would read task files as CommonJS and fail on
+ * their imports with errors that point nowhere near the cause.
+ */
+export function resolveTasksRoot(given: string | null | undefined): string {
+  if (!given) return TASKS_ROOT;
+  const root = resolve(given);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--tasks-root ${given}: no such folder`);
+  for (let dir = root; ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      let type: unknown;
+      try {
+        type = (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: unknown }).type;
+      } catch {
+        throw new UsageError(`--tasks-root ${given}: ${pkg} is not valid JSON`);
+      }
+      if (type === 'module') return root;
+      throw new UsageError(`--tasks-root ${given}: task files are ES modules, but ${pkg} does not say "type": "module"; add it there, or put a package.json with {"type": "module"} in ${root}`);
+    }
+    if (dirname(dir) === dir) throw new UsageError(`--tasks-root ${given}: task files are ES modules, but no package.json above ${root} says so; put one with {"type": "module"} in ${root}`);
+  }
+}
+
 function listSuites(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root)
@@ -87,28 +117,29 @@ function listSuites(root: string): string[] {
 }
 
 /**
- * Loads every suite under `root`. With `fresh`, task files are imported anew (a version query
- * from their modification time), so an author's edit shows without restarting; the modules a
- * task file imports are not reloaded.
+ * Loads every suite under `root`. With `fresh`, what changed since the last load is imported
+ * anew, task files and the modules under `root` they import (taskModules.ts), so an author's
+ * edit shows without restarting.
  */
 export async function loadRegistry(opts: { root?: string; strict?: boolean; fresh?: boolean } = {}): Promise<Registry> {
   const root = opts.root ?? TASKS_ROOT;
   const tasks: LoadedTask[] = [];
   const errors: TaskLoadError[] = [];
   const suites = listSuites(root);
+  const taskFiles = (suite: string) => readdirSync(join(root, suite)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('_')).sort();
+  if (opts.fresh) await taskModules.refresh(root, suites.flatMap((s) => taskFiles(s).map((f) => join(root, s, f))));
   for (const suite of suites) {
     const dir = join(root, suite);
     const seen = new Map<string, string>();
-    const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('_')).sort();
+    const files = taskFiles(suite);
     for (const f of files) {
       const file = join(dir, f);
       const rel = relative(REPO_ROOT, file);
       let mod: { default?: unknown };
       try {
-        const url = pathToFileURL(file).href + (opts.fresh ? `?v=${statSync(file).mtimeMs}` : '');
-        mod = await import(url);
+        mod = (await (opts.fresh ? taskModules.import(file) : import(pathToFileURL(file).href))) as { default?: unknown };
       } catch (e) {
-        errors.push({ file: rel, message: `failed to load: ${loadErrorSummary(e)}` });
+        errors.push(importFailure(e, file, resolve(root)));
         continue;
       }
       // One task per file, or several grouped as an array (each then names itself).
@@ -124,7 +155,8 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean; fres
         const name = own || basename(f, '.ts');
         const problems = validateDefinition(def, name);
         if (problems.length) {
-          errors.push({ file: rel, message: `${grouped ? `${name}: ` : ''}${problems.join('; ')}` });
+          const reason = `${grouped ? `${name}: ` : ''}${problems.join('; ')}`;
+          errors.push({ file: rel, message: reason, reason, at: repoPlace(definitionPlace(file)) });
           return;
         }
         if (seen.has(name)) {
@@ -136,20 +168,23 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean; fres
       });
     }
   }
+  if (opts.fresh) await taskModules.settle();
   if (opts.strict && errors.length) {
     throw new UsageError(`task files failed to load:\n${errors.map((e) => `  ${e.file}: ${e.message}`).join('\n')}`);
   }
   return { tasks, errors, suites, root };
 }
 
-/** The useful part of an import error: esbuild's "Transform failed with 1 error:" is followed by the real one. */
-function loadErrorSummary(e: unknown): string {
-  // eslint-disable-next-line no-control-regex
-  const lines = String((e as Error)?.message ?? e).replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
-  const detail = lines.find((l) => /ERROR:|error TS|SyntaxError|Expected|Unexpected/.test(l) && !/^Transform failed/.test(l));
-  const text = detail ?? lines[0] ?? 'unknown error';
-  const at = /:(\d+):(\d+): ERROR:\s*(.*)$/.exec(text);
-  return at ? `line ${at[1]}:${at[2]}: ${at[3]}` : text.replace(/^.*?ERROR:\s*/, '');
+function repoPlace(at: LoadErrorPlace): NonNullable<TaskLoadError['at']> {
+  return { ...at, file: relative(REPO_ROOT, at.file) };
+}
+
+/** An import that threw, as a load error: "failed to load: line 3:10: Expected …" (the file's own line, or another file's). */
+function importFailure(e: unknown, file: string, root: string): TaskLoadError {
+  const { reason, at } = describeImportError(e, file, root);
+  const line = at.line ? `line ${at.line}${at.column ? `:${at.column}` : ''}` : '';
+  const where = resolve(at.file) === resolve(file) ? line : [relative(REPO_ROOT, at.file), line].filter(Boolean).join(' ');
+  return { file: relative(REPO_ROOT, file), message: `failed to load: ${where ? `${where}: ` : ''}${reason}`, reason, at: repoPlace(at) };
 }
 
 export interface Selection {

@@ -35,8 +35,7 @@ import { TrajectoryRecorder } from '../runner/recorder.ts';
 import { setupOnPhone, stateHash } from '../runner/setup.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
-import { TASKS_ROOT } from '../paths.ts';
-import { loadRegistry, resolveMaxSteps, selectTasks, type LoadedTask, type Registry, type TaskLoadError } from '../tasks/registry.ts';
+import { loadRegistry, resolveMaxSteps, resolveTasksRoot, selectTasks, type LoadedTask, type Registry, type TaskLoadError } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
 import type { EvalMode } from '../tasks/grounded.ts';
@@ -139,8 +138,7 @@ export interface VerifyPlan {
 
 /** Everything that can be refused is refused here, before a browser starts. */
 export async function planVerify(opts: VerifyOptions): Promise<VerifyPlan> {
-  const root = opts.tasksRoot ? resolve(opts.tasksRoot) : TASKS_ROOT;
-  if (!existsSync(root)) throw new UsageError(`--tasks-root ${opts.tasksRoot}: no such folder`);
+  const root = resolveTasksRoot(opts.tasksRoot);
   const registry = await loadRegistry({ root, strict: opts.strict ?? false });
   const suites = opts.suites ?? [];
   const taskIds = opts.taskIds ?? [];

@@ -2,6 +2,8 @@
  * The studio's client store against an in-memory bridge speaking the real protocol (RpcPeer on
  * both ends of a memory transport pair): handshake, history fill, the run's events, follow,
  * watching, Author mode, reconnects and hostile input.
+ *
+ * Long file: every question is asked of the one client against the one fake bridge below.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
@@ -394,5 +396,31 @@ describe('Author mode', () => {
     bridge.emit('episodeStarted', { info: info(5, AUTHOR), initial: snap(state0, 1) });
     bridge.emit('episodeStarted', { info: info(6, 'p1'), initial: snap(state0, 1) });
     await until(() => expect(c.episodes.map((e) => e.info.episodeId)).toEqual(['ep6']));
+  });
+
+  it('follows tasksChanged: the list updates, and the task set up is set up again with its seed', async () => {
+    const [c, bridge] = await authoring();
+    bridge.emit('devicesChanged', { devices: [{ deviceId: AUTHOR, kind: 'interactive', route: { app: 'home', path: '/' }, revision: 0 }] });
+    await until(() => expect(c.views[AUTHOR]).toBeDefined());
+    await c.setupTask('chat.A', 42);
+    const a = { id: 'chat.A', suite: 'chat', name: 'A', goal: 'a', difficulty: 'L2', objective: 'query', apps: ['chat'] };
+    const b = { ...a, id: 'chat.B', name: 'B', goal: 'b2' };
+
+    // Another task changed: the list follows, the phone is left alone.
+    bridge.emit('tasksChanged', { tasks: [b, a], changed: ['chat.B'] });
+    await until(() => expect(c.tasks.map((t) => `${t.id}:${t.goal}`)).toEqual(['chat.A:a', 'chat.B:b2']));
+    expect(bridge.called('setupTask')).toHaveLength(1);
+    expect(c.reloadNote).toBeNull();
+
+    // The task set up changed: set up again with the same seed, and said so.
+    bridge.emit('tasksChanged', { tasks: [b, { ...a, goal: 'a2' }], changed: ['chat.A'] });
+    await until(() => expect(c.reloadNote).toBe('The task file changed: set up again with seed 42.'));
+    expect(bridge.called('setupTask')).toEqual([{ deviceId: AUTHOR, taskId: 'chat.A', seed: 42 }, { deviceId: AUTHOR, taskId: 'chat.A', seed: 42 }]);
+
+    // It broke: listed as broken, and the phone keeps its set-up.
+    bridge.emit('tasksChanged', { tasks: [b, { ...a, goal: '', broken: { file: 'tasks/chat/A.ts', line: 3, column: 5, message: 'Expected ";"' } }], changed: ['chat.A'] });
+    await until(() => expect(c.reloadNote).toBe('chat.A no longer loads; the phone keeps its last set-up.'));
+    expect(c.tasks.find((t) => t.id === 'chat.A')?.broken).toEqual({ file: 'tasks/chat/A.ts', line: 3, column: 5, message: 'Expected ";"' });
+    expect(bridge.called('setupTask')).toHaveLength(2);
   });
 });

@@ -22,6 +22,7 @@ import { diffStates } from '../../bridge/judge/diff.ts';
 import { highlightOf, type ChangeHighlight } from './jsonTree.ts';
 import { episodeStatus, type EpisodeStatus } from './verdictView.ts';
 import { createGlyphLoader, type GlyphLoader } from './glyphs.ts';
+import { afterTasksChanged, reloadedNote } from './taskReload.ts';
 
 export type ConnectionState =
   | { kind: 'connecting'; attempt: number }
@@ -143,6 +144,8 @@ export class StudioClient {
   follow = $state(true);
   selectedEpisodeId = $state<string | null>(null);
   author = $state<AuthorSession>({ deviceId: '', activated: false, deviceReady: false, episode: null, verdict: null, verdictRevision: null, busy: null, error: null });
+  /** What the last reload of the task files did to the task set up on the phone (taskReload.ts). */
+  reloadNote = $state<string | null>(null);
   /** Recent problems worth showing (malformed events, failed calls), newest last. */
   notices = $state.raw<{ at: number; message: string }[]>([]);
 
@@ -346,6 +349,7 @@ export class StudioClient {
     on('episodeEnded', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.status === 'string', (d) => this.onEpisodeEnded(d));
     on('stateChanged', (d) => isObj(d) && typeof d.deviceId === 'string' && isSnapshot(d.state), (d) => this.onStateChanged(d.deviceId, d.state), (d) => d.state.json);
     on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d.deviceId, d.jpeg), () => '');
+    on('tasksChanged', (d) => isObj(d) && Array.isArray(d.tasks) && Array.isArray(d.changed), (d) => this.onTasksChanged(d));
   }
 
   private onRunStarted(run: RunInfo): void {
@@ -559,10 +563,25 @@ export class StudioClient {
     }
   }
 
+  /** Task files changed on disk: the list follows, and the task set up on the phone is set up again with its seed. */
+  private onTasksChanged({ tasks, changed }: StudioEvents['tasksChanged']): void {
+    this.tasks = [...tasks].sort((a, b) => a.id.localeCompare(b.id));
+    this.tasksState = 'loaded';
+    const plan = afterTasksChanged(this.author.episode, this.tasks, changed, this.author.busy !== null);
+    if (plan && 'note' in plan) this.reloadNote = plan.note;
+    else if (plan) {
+      const { taskId, seed } = plan.setupAgain;
+      void this.setupTask(taskId, seed).then(() => {
+        if (!this.author.error) this.reloadNote = reloadedNote(seed);
+      });
+    }
+  }
+
   async setupTask(taskId: string, seed: number | undefined): Promise<void> {
     const deviceId = this.author.deviceId;
     this.author.busy = 'setup';
     this.author.error = null;
+    this.reloadNote = null;
     try {
       const r = await this.call('setupTask', { deviceId, taskId, ...(seed !== undefined ? { seed } : {}) });
       await this.glyphs(`${JSON.stringify(r.episode)}${r.initial.json}`);
