@@ -29,6 +29,7 @@ import { preflight, rejectedRow, vlmJudging } from './preflight.ts';
 import { prepareResume } from './resume.ts';
 import { readRunErrors } from './runFolder.ts';
 import { StudioSession } from './studioSession.ts';
+import type { HttpRoute } from '../server/http.ts';
 import { formatSummary, passKs, summarize } from './summary.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { RunProgress, type Out } from './progress.ts';
@@ -89,6 +90,8 @@ export interface RunOptions {
   agentFactory?: (env: Env) => Agent;
   /** Programmatic use and fault-injection tests: called around every episode. */
   events?: EpisodeEvents;
+  /** HTTP routes the studio's bridge mounts (the CLI's: the run folders beside this one, for its Runs tab). */
+  studioRoutes?: (runDir: string) => [string, HttpRoute][];
 }
 
 export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
@@ -269,6 +272,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
   if (config.agent === 'remote') agentHubOf(bridge, bridge.log);
   let pool: EnvPool | null = null;
   const studio = new StudioSession(bridge, input.plan.registry, input.runInfo, { paceMs: config.pace });
+  if (config.studio) for (const [prefix, route] of opts.studioRoutes?.(runDir) ?? []) bridge.mount(prefix, route);
   try {
     if (config.studio) log(`studio: ${bridge.studioUrl()}`);
     pool = await EnvPool.open({

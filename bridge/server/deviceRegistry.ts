@@ -25,6 +25,8 @@ export interface DeviceConnection {
   readonly route: Route;
   readonly revision: number;
   readonly closed: boolean;
+  /** The slices of the state last read (sliced pages): the versions tell which slices a step changed. */
+  slices?(): { layout: SliceLayout; json: (name: string) => string } | null;
   onClose(cb: (reason: string) => void): () => void;
   close(reason?: string): void;
 }

@@ -3,17 +3,18 @@
  * the runner's backend), forwards the state of watched devices, and fans the runner's events
  * out to every studio. An event the same for every studio is serialised once.
  *
- * States move in slices (bridge/protocol/slices.ts), as they do between the bridge and a page:
- * the hub remembers which slice versions it sent each studio and sends only the others, so a
- * step that moves the clock and one app sends those two slices. The studio keeps the slices it
- * was sent under a larger bound, so it always holds what the hub believes it holds.
+ * States move in slices, only those a studio lacks (./studioSlices.ts): a step that moves the
+ * clock and one app sends those two slices.
  *
  * Frames are lossy but the latest one is not: a studio that falls behind skips intermediate
  * frames, and the newest frame of each device it watches is sent as soon as its socket drains.
  */
 import { PhonegymError } from '../protocol/errors.ts';
 import type { DeviceInfo, EpisodeInfo, EpisodeEnd, RunControls, RunInfo, StateSnapshot, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
-import { KEPT_SLICE_CHARS, SliceStore, sliceNames, splitTree, type SliceLayout, type SlicedState } from '../protocol/slices.ts';
+import { SliceStore } from '../protocol/slices.ts';
+import { slicesOfJson, STUDIO_SENT_SLICE_CHARS, toStudioState, type SliceSource } from './studioSlices.ts';
+
+export { slicesOfJson, type SliceSource } from './studioSlices.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
 import type { DeviceConnectionImpl, DeviceRegistry } from './deviceRegistry.ts';
 import type { WsTransport } from './wsTransport.ts';
@@ -28,24 +29,6 @@ export interface StudioBackend {
   initialState?(deviceId: string): StateSnapshot | undefined;
   /** The run's demo controls; absent without a run that can be controlled. */
   runControl?(p: { action: 'pause' | 'resume' | 'step' | 'stop' | 'pace'; deviceId?: string; paceMs?: number }): Promise<{ controls: RunControls }>;
-}
-
-/** A state's slices: the layout and each slice's JSON by name. */
-export interface SliceSource {
-  layout: SliceLayout;
-  json: (name: string) => string;
-}
-
-/** The slices of a whole state string (a page that does not speak slices, a state file). */
-export function slicesOfJson(json: string): SliceSource | null {
-  try {
-    const tree = JSON.parse(json) as unknown;
-    if (typeof tree !== 'object' || tree === null || Array.isArray(tree)) return null;
-    const split = splitTree(tree as Record<string, unknown>);
-    return { layout: split.layout, json: (name) => split.json[name]! };
-  } catch {
-    return null;
-  }
 }
 
 type StudioPeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
@@ -69,29 +52,6 @@ const MAX_WATCHES_PER_STUDIO = 256;
 const FRAME_BACKLOG_BYTES = 1024 * 1024;
 /** How often a studio that fell behind is checked for a drained socket. */
 const DRAIN_POLL_MS = 40;
-/**
- * The hub's record of a studio's slices is bounded like the bridge's record of a page's; the
- * studio keeps twice as much (web/studio/studioClient.svelte.ts), so it never lacks one the hub
- * thinks it has.
- */
-export const STUDIO_SENT_SLICE_CHARS = KEPT_SLICE_CHARS;
-
-/** `source` as this studio needs it: the JSON of slices it was not sent yet, and the record updated. */
-function toStudioState(client: StudioClient, source: SliceSource, route: StudioState['route'], revision: number): StudioState {
-  const json: Record<string, string> = {};
-  for (const name of sliceNames(source.layout)) {
-    const version = source.layout.versions[name]!;
-    if (client.sent.has(version)) client.sent.get(version);
-    else {
-      const text = source.json(name);
-      json[name] = text;
-      client.sent.put(version, text);
-    }
-  }
-  const sliced: SlicedState = { ...source.layout, json };
-  return { route, revision, sliced };
-}
-
 function invalid(method: string, message: string): PhonegymError {
   return new PhonegymError(`${method}: ${message}`, { code: 'invalid_params', details: { method } });
 }
@@ -163,9 +123,7 @@ export class StudioHub {
   }
 
   /** The episode running on a device, if any (author calls are refused there). */
-  episodeOn(deviceId: string): EpisodeInfo | undefined {
-    return this.episodes.get(deviceId);
-  }
+  episodeOn = (deviceId: string): EpisodeInfo | undefined => this.episodes.get(deviceId);
 
   watchers(deviceId: string): number {
     return this.watchCounts.get(deviceId) ?? 0;
@@ -193,7 +151,7 @@ export class StudioHub {
   }
 
   private drainLater(c: StudioClient): void {
-    if (c.drainTimer) return;
+    if (c.drainTimer) return; // one poll per studio
     c.drainTimer = setInterval(() => {
       if (c.transport.closed) return this.stopDrain(c);
       if (c.transport.bufferedAmount >= FRAME_BACKLOG_BYTES) return;
@@ -206,7 +164,7 @@ export class StudioHub {
   }
 
   private stopDrain(c: StudioClient): void {
-    if (c.drainTimer) clearInterval(c.drainTimer);
+    clearInterval(c.drainTimer ?? undefined);
     c.drainTimer = null;
   }
 

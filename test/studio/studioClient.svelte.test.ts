@@ -2,6 +2,8 @@
  * The studio's client store against an in-memory bridge speaking the real protocol (RpcPeer on
  * both ends of a memory transport pair): handshake, history fill, the run's events, follow,
  * watching, Author mode, reconnects and hostile input.
+ *
+ * Long file: one fake bridge serves every case; its canned answers are the point of sharing it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';

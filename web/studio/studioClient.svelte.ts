@@ -31,7 +31,7 @@ export type ConnectionState =
   /** Retrying cannot help (wrong token, another protocol version): the user must act. */
   | { kind: 'failed'; reason: string };
 
-export type StudioMode = 'watch' | 'author';
+export type StudioMode = 'watch' | 'author' | 'runs';
 
 export interface EpisodeRecord {
   info: EpisodeInfo;
