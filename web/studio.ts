@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 /**
  * The studio page: `/studio.html?token=<t>`, served by the bridge. Connects to
- * `/ws/studio` on the same host with the page's token. `#author` opens Author mode.
+ * `/ws/studio` on the same host with the page's token. `#author` opens Author mode, `#runs` the run folders.
  */
 import '@fontsource/noto-sans-sc/400.css';
 import './studio/theme.css';
@@ -18,6 +18,7 @@ const client = new StudioClient({
   authorDeviceId: newStudioDeviceId(),
 });
 if (location.hash === '#author') client.setMode('author');
+else if (location.hash === '#runs') client.setMode('runs');
 client.connect();
 
 mount(Studio, { target: document.getElementById('app')!, props: { client, token } });

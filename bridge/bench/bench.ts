@@ -8,7 +8,7 @@
  *            in-page reset p50 between episodes (to the launcher, into each app; and to a state
  *            never seen)                                        vs  page.reload() p50
  *            state JSON size, largest over seeds 1-20, per app
- *            judge (diff + goals) on the full chat state
+ *            judge (diff + goals) on the full chat state; the recorder's per-step state patch on it
  *   N pages (1, 4, 8; one EnvPool on its own Chromium):
  *            the oracle on the real built-in tasks through the parallel runner, steps/s
  *            (and the pure env.step loop)                       vs  N raw pages in ONE context of the same
@@ -34,6 +34,8 @@ import { EnvPool } from '../env/envPool.ts';
 import type { SimulatorEnv } from '../env/simulatorEnv.ts';
 import type { PhoneState } from '../protocol/state.ts';
 import { judge } from '../judge/judge.ts';
+import { stepChanges } from '../runner/recorder.ts';
+import { splitTree } from '../protocol/slices.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { APPS } from '../../simulator-apps/catalog.ts';
@@ -157,26 +159,46 @@ async function reloads(bridge: BridgeServer, env: SimulatorEnv, n: number): Prom
   return { reloadMs: p50(reloadMs), readyMs: p50(readyMs) };
 }
 
-/** Judge on the full chat state: one message sent and one chat pinned (p50 of 300, after 50 warm). */
-function judgeMs(): number {
+/** The full chat state before and after one step's worth of change: one message sent, one chat pinned. */
+function chatStep() {
   const state = createInitialState(1);
   const after = structuredClone(state) as typeof state;
   const chats = (after.apps.chat as { chats: { id: string; pinned: boolean; messages: { id: string; from: string; text: string; time: number }[] }[] }).chats;
   chats[0].messages.push({ id: 'm_bench', from: 'me', text: '你好', time: after.os.time.timestamp });
   chats[1].pinned = !chats[1].pinned;
+  return { state, after, chats };
+}
+
+/** p50 of 300 calls of `f`, after 50 warm. */
+function p50Of(f: () => void): number {
+  for (let i = 0; i < 50; i++) f();
+  const ms: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t = performance.now();
+    f();
+    ms.push(performance.now() - t);
+  }
+  return p50(ms);
+}
+
+/** Judge on the full chat state after that step. */
+function judgeMs(): number {
+  const { state, after, chats } = chatStep();
   const spec = {
     checkGoals: () => [{ name: 'sent', passed: true, path: `apps.chat.chats[${chats[0].id}].messages` }],
     expectedChanges: () => [`apps.chat.chats[${chats[1].id}].pinned`],
   };
   const input = { init: state, final: after, initRoute: { app: 'chat', path: '/' }, route: { app: 'chat', path: '/' }, answer: null, actions: [] };
-  for (let i = 0; i < 50; i++) judge(spec, input);
-  const ms: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const t = performance.now();
-    judge(spec, input);
-    ms.push(performance.now() - t);
-  }
-  return p50(ms);
+  return p50Of(() => judge(spec, input));
+}
+
+/** The recorder's per-step state patch (the changed paths of that step) on the full state: what every recorded step pays for the viewer's per-step diff. */
+function stepPatchMs(): number {
+  const { state, after } = chatStep();
+  const [beforeJson, afterJson] = [JSON.stringify(state), JSON.stringify(after)];
+  // The slice versions the page reports with each read (bridge/protocol/slices.ts), as the runner has them.
+  const versions = { before: splitTree(state as unknown as Record<string, unknown>).layout.versions, after: splitTree(after as unknown as Record<string, unknown>).layout.versions };
+  return p50Of(() => stepChanges(state, after, beforeJson, afterJson, versions));
 }
 
 interface SuiteRuns {
@@ -290,6 +312,7 @@ async function main(): Promise<void> {
     await bridge.close();
   }
   const judgeP50 = judgeMs();
+  const patchP50 = stepPatchMs();
   const sizes = stateSizes();
   progress(`merge: ${MERGE_ROWS} rows in 4 shards`);
   const tMerge = performance.now();
@@ -314,6 +337,7 @@ async function main(): Promise<void> {
     ['reload until the phone is ready p50 (ms)', '', fmt(one.readyMs), ''],
     [`state JSON, largest of seeds 1-${SIZE_SEEDS} (KB)`, fmt(sizes.maxBytes / 1024, 0), '', `goal < 1024 KB; ${sizes.perApp}`],
     ['judge p50 on the full chat state (ms)', fmt(judgeP50, 3), '', `${(stateJson.length / 1024).toFixed(0)} KB state`],
+    ['per-step state patch p50 (ms), same state', fmt(patchP50, 3), '', `${fmt((patchP50 * one.envSps) / 10, 2)}% of a 1-page env.step: steps/s without it ≈ ${fmt(1000 / (1000 / one.envSps - patchP50))}`],
   ];
   for (const s of scale) {
     const goal = s.pages === 8 ? ' (goal ≥ 0.85)' : '';
@@ -351,6 +375,7 @@ async function main(): Promise<void> {
     reload_until_ready_p50_ms: num(one.readyMs),
     reset_speedup_vs_reload: num(one.reloadMs / one.resetMs, 1),
     judge_p50_ms: num(judgeP50, 3),
+    step_patch_p50_ms: num(patchP50, 3),
     n: Object.fromEntries(
       scale.map((s) => [
         String(s.pages),

@@ -5,7 +5,7 @@
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import { findChromium, INSTALL_HINT } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DEFAULT_CONFIG, EXECUTION_KEYS, type RunConfig } from '../runner/config.ts';
 import { preflight } from '../runner/preflight.ts';
 import { configOfRun, readMeta } from '../runner/runFolder.ts';
@@ -13,6 +13,8 @@ import { shardProcessMain } from '../runner/shardProcess.ts';
 import { cmdMerge } from './mergeCommand.ts';
 import { cmdReport } from './reportCommand.ts';
 import { cmdView } from './viewCommand.ts';
+import { cmdStudio } from './studioCommand.ts';
+import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
 import { cmdLeaderboard } from './leaderboardCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
@@ -41,6 +43,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym verify [flags]   prove tasks sound: oracle passes, noop fails, stray changes caught
   phonegym merge DIRS… --run-dir OUT   join the run folders of --shard i/K runs into one
   phonegym view DIR [--port P]   look at a run in the browser: episodes, replays, goals, diffs
+  phonegym studio [--runs DIR]   the studio without a run: author tasks by hand, open run folders
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
   phonegym build            build the phone and studio pages
@@ -85,7 +88,13 @@ async function cmdRun(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   try {
-    const out = await runEvaluation(config, { signal: controller.signal, keepOpenUntil, resume: resolved.resume ?? undefined });
+    const out = await runEvaluation(config, {
+      signal: controller.signal,
+      keepOpenUntil,
+      resume: resolved.resume ?? undefined,
+      // The studio's Runs tab: this run's folder and its neighbours, each in the run viewer.
+      studioRoutes: (runDir) => [[RUNS_PREFIX, runsRoute(dirname(runDir))]],
+    });
     if (out.interrupted) return 130; // interrupted, as shells expect
     // Unfinished episodes (a shard process died) or run errors: the run did not do all it should.
     return out.unfinished > 0 || out.rows.some((r) => r.status === 'run_error') ? 1 : 0;
@@ -178,6 +187,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdReport(rest);
       case 'view':
         return await cmdView(rest);
+      case 'studio':
+        return await cmdStudio(rest);
       case 'leaderboard':
         return await cmdLeaderboard(rest);
       case '__shard': {
@@ -193,7 +204,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'report', 'leaderboard', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, report, leaderboard, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -120,7 +120,8 @@ export class SimulatorEnv implements Env {
       this.device.call('observe', { tree: true }),
       opts.screenshot === false || !this.screenshots ? Promise.resolve(Buffer.alloc(0)) : this.screenshot(),
     ]);
-    return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision };
+    const layout = this.device.slices?.()?.layout;
+    return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision, ...(layout ? { sliceVersions: layout.versions } : {}) };
   }
 
   /**

@@ -22,6 +22,8 @@ export interface Observation {
   tree: UiNode[];
   /** Increases with every change the phone makes; 0 where the backend does not count. */
   revision: number;
+  /** Each state slice's content version (`os`, `apps.chat`…), where the backend moves slices: equal versions, equal JSON. */
+  sliceVersions?: Record<string, string>;
 }
 
 /** An observation from a backend with a state tree (what the state judge and task setup need). */

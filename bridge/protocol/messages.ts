@@ -166,12 +166,44 @@ export interface EpisodeInfo {
 
 export interface StepInfo {
   episodeId: string;
+  deviceId: string;
+  /** 1-based: step n is the episode's n-th action (the trajectory's `step_00n.jpg` is the screen after it). */
   index: number;
   action: string;
   /** Where a pointer action landed, in CSS pixels, for the studio's tap marker. */
   point?: { x: number; y: number };
+  /** A swipe's or drag's start (the end is `point`), for the animated stroke. */
+  from?: { x: number; y: number };
+  /** Text this step typed (capped), shown on the phone as it is typed. */
+  text?: string;
+  /** The agent's thought and raw reply for this step, capped like the trajectory keeps them. */
+  thought?: string;
+  reply?: string;
+  /** The episode ended with this action (complete, answer, abort): the screen did not change. */
+  terminal?: boolean;
   route: Route;
   revision: number;
+}
+
+/**
+ * A device's state as a studio receives it: the layout with every slice's version, and the JSON
+ * of only the slices this studio does not hold yet (bridge/protocol/slices.ts). A step that
+ * moves the clock and one app sends those two slices, not the whole tree.
+ */
+export interface StudioState {
+  route: Route;
+  revision: number;
+  sliced: SlicedState;
+}
+
+/** The run's demo controls (`runControl`): every studio is told when they change. */
+export interface RunControls {
+  /** Paused: each device stops before its next action until resumed or stepped. */
+  paused: boolean;
+  /** The pause after each step while a studio watches (the run's `--pace`, changeable live). */
+  paceMs: number;
+  /** Whether this bridge runs episodes it can control (false for `phonegym studio` without a run). */
+  available: boolean;
 }
 
 export interface EpisodeEnd {
@@ -187,15 +219,25 @@ export interface EpisodeEnd {
 export interface StudioMethods {
   listDevices(params: Record<string, never>): Promise<{ devices: DeviceInfo[] }>;
   listTasks(params: Record<string, never>): Promise<{ tasks: TaskInfo[] }>;
-  /** Start receiving a device's state, frames and episode events. */
-  watch(params: { deviceId: string }): Promise<{ device: DeviceInfo; state: StateSnapshot; initial?: StateSnapshot }>;
+  /**
+   * Start receiving a device's frames, and unless `framesOnly` (the device grid) its state. The
+   * state arrives as `StudioState` slices; `initial` is the current episode's start. `resend`:
+   * the studio lost track of its slices, send every one again.
+   */
+  watch(params: { deviceId: string; framesOnly?: boolean; resend?: boolean }): Promise<{ device: DeviceInfo; state?: StudioState; initial?: StudioState }>;
   unwatch(params: { deviceId: string }): Promise<Record<string, never>>;
   /** Interactive mode: set a task up on a device (usually the studio's own embedded phone). */
   setupTask(params: { deviceId: string; taskId: string; seed?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
   /** Interactive mode: judge the device's current state against the task set up on it. */
   judge(params: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
   /** The run history so far (episodes started and ended), for a studio that connects late. */
-  history(params: Record<string, never>): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] }>;
+  history(params: Record<string, never>): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[]; controls?: RunControls }>;
+  /**
+   * Demo controls of the run: pause (each device stops before its next action), resume, step
+   * (a paused device, or every paused one, takes one action), stop the episode on a device (it
+   * ends as cancelled: `--resume` runs it again), and the per-step delay.
+   */
+  runControl(params: { action: 'pause' | 'resume' | 'step' | 'stop' | 'pace'; deviceId?: string; paceMs?: number }): Promise<{ controls: RunControls }>;
 }
 
 export interface RunInfo {
@@ -210,16 +252,20 @@ export interface RunInfo {
 
 export interface StudioEvents {
   devicesChanged: { devices: DeviceInfo[] };
-  stateChanged: { deviceId: string; state: StateSnapshot };
-  /** One JPEG screencast frame of an agent-driven page, base64. */
-  frame: { deviceId: string; jpeg: string };
+  stateChanged: { deviceId: string; state: StudioState };
+  /**
+   * One JPEG of a device's screen, base64: a screencast frame, or (with `episodeId` and `step`)
+   * the very screenshot the agent got after that step (0: the episode's first screen).
+   */
+  frame: { deviceId: string; jpeg: string; episodeId?: string; step?: number };
   runStarted: RunInfo;
   runEnded: RunInfo;
-  episodeStarted: { info: EpisodeInfo; initial: StateSnapshot };
+  episodeStarted: { info: EpisodeInfo; initial: StudioState };
   step: StepInfo;
   /** Live diff and goal progress after each step. */
   progress: { episodeId: string; deviceId: string; verdict: Verdict };
   episodeEnded: EpisodeEnd & { deviceId: string };
   /** Task files changed on disk and were loaded again: the whole list, and the ids whose definition changed (added, edited, broken, mended or gone). */
   tasksChanged: { tasks: TaskInfo[]; changed: string[] };
+  controls: RunControls;
 }

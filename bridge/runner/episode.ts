@@ -20,6 +20,7 @@ import { ERROR_CODES } from './errorCodes.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
 import { capRowTexts, type TrajectoryRecorder } from './recorder.ts';
+import { EpisodeStopped } from './demoControls.ts';
 import { runVlmJudge, type VlmJudgeOutcome, type VlmJudging } from './vlmJudging.ts';
 
 export interface EpisodeSpec {
@@ -42,9 +43,24 @@ export interface EpisodeSpec {
   hashes?: RowHashes | null;
 }
 
+/** One step as the runner's listeners see it (the studio, fault tests). */
+export interface StepEvent {
+  /** 1-based: the episode's n-th action. */
+  index: number;
+  action: Action;
+  cssAction: Action;
+  /** The phone after the step; for a terminal action, the unchanged last observation. */
+  observation: Observation;
+  verdict: Verdict | null;
+  thought?: string;
+  raw?: string;
+  /** complete, answer or abort: the episode ends with it and the phone was not touched. */
+  terminal?: boolean;
+}
+
 export interface EpisodeHooks {
   onStart?(info: { spec: EpisodeSpec; goal: string; params: Record<string, unknown>; initial: Observation }): void;
-  onStep?(info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void | Promise<void>;
+  onStep?(info: StepEvent): void | Promise<void>;
   /** Live judging after each step (for the studio); costs one diff per step, so only when watched. */
   liveJudge?: boolean;
   /**
@@ -189,6 +205,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
     const noted = { index: p.steps, action, cssAction: action, observation: null, thought: reply.thought, raw: reply.raw, usage: reply.usage };
     if (isTerminalAction(action)) {
       recorder.step(noted);
+      await hooks.onStep?.({ index: p.steps, action, cssAction: action, observation: p.last!, verdict: p.verdict, thought: reply.thought, raw: reply.raw, terminal: true });
       if (action.type === 'answer') {
         p.answer = action.text;
         p.stopReason = 'answer';
@@ -232,7 +249,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
     lastEvents = events;
     if (hooks.liveJudge) p.verdict = judgeTaskOrNull(task, p.params, spec.evalMode, initial, observation, p.answer, p.actions);
     recorder.step({ ...noted, cssAction: stepped.cssAction, observation, previous, ...(events.length ? { events } : {}) });
-    await hooks.onStep?.({ index: p.steps, action, cssAction: stepped.cssAction, observation, verdict: p.verdict });
+    await hooks.onStep?.({ index: p.steps, action, cssAction: stepped.cssAction, observation, verdict: p.verdict, thought: reply.thought, raw: reply.raw });
   }
 }
 
@@ -348,6 +365,7 @@ function addUsage(sum: EpisodeUsage | null, u: StepUsage | undefined): EpisodeUs
 
 function stopped(signal: AbortSignal): { status: EpisodeStatus; stopReason: StopReason; errorCode: string; error: string } {
   if (signal.reason instanceof EpisodeTimeout) return { status: 'timeout', stopReason: 'timeout', errorCode: 'episode_timeout', error: signal.reason.message };
+  if (signal.reason instanceof EpisodeStopped) return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: `${signal.reason.message}; --resume runs it again` };
   return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: 'the run was interrupted while this episode was in flight' };
 }
 

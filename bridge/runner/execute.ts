@@ -15,7 +15,8 @@ import type { Agent } from '../agents/types.ts';
 import type { Env, EnvSource, Observation } from '../env/types.ts';
 import type { Action } from '../protocol/actions.ts';
 import type { Verdict } from '../protocol/messages.ts';
-import { EpisodeTimeout, runEpisode } from './episode.ts';
+import { EpisodeTimeout, runEpisode, type StepEvent } from './episode.ts';
+import { EpisodeStopped } from './demoControls.ts';
 import type { VlmJudging } from './vlmJudging.ts';
 import { RETRIED_CODES } from './errorCodes.ts';
 import { errorEntry } from './output.ts';
@@ -33,7 +34,7 @@ export function isInfraError(row: ResultRow): boolean {
 
 export interface EpisodeEvents {
   onStart?(env: Env, ep: PlannedEpisode, info: { goal: string; initial: Observation }): void;
-  onStep?(env: Env, ep: PlannedEpisode, info: { index: number; action: Action; cssAction: Action; observation: Observation; verdict: Verdict | null }): void | Promise<void>;
+  onStep?(env: Env, ep: PlannedEpisode, info: StepEvent): void | Promise<void>;
   onEnd?(env: Env, ep: PlannedEpisode, row: ResultRow, verdict: Verdict | null): void;
 }
 
@@ -53,6 +54,8 @@ export interface ExecuteOptions {
   /** The VLM judge and when it runs (`--judge-mode`); absent: the state judge only. */
   vlm?: VlmJudging;
   signal?: AbortSignal;
+  /** A signal of the episode about to run on `env` that stops it alone (the studio's stop). */
+  episodeSignal?(env: Env): AbortSignal | undefined;
   events?: EpisodeEvents;
   log?: (line: string) => void;
 }
@@ -79,12 +82,13 @@ export async function executeEpisodes(o: ExecuteOptions): Promise<ExecuteStats> 
         for (let attempt = 1; env; attempt++) {
           // A fresh folder: a retried attempt or a resumed episode must not inherit old steps.
           rmSync(join(o.runDir, ep.trajectoryDir), { recursive: true, force: true });
-          const { row, verdict } = await runOnce(env, agent, ep, o);
+          const { row, verdict, stoppedMidCall } = await runOnce(env, agent, ep, o);
           row.attempts = attempt;
           row.retry = attempt > 1 ? 'blind' : null;
-          const broken = o.pool.isBroken(env) || row.status === 'timeout';
+          // A stop from the studio while a call to the page was in flight leaves that call running: a fresh page, as after a timeout.
+          const broken = o.pool.isBroken(env) || row.status === 'timeout' || stoppedMidCall;
           if (broken && !o.signal?.aborted) {
-            o.log?.(`${env.deviceId}: ${row.status === 'timeout' ? 'hung episode' : row.error_code ?? 'broken env'}; replacing the page`);
+            o.log?.(`${env.deviceId}: ${row.status === 'timeout' ? 'hung episode' : stoppedMidCall ? 'stopped from the studio mid-step' : row.error_code ?? 'broken env'}; replacing the page`);
             try {
               env = await o.pool.replace(env);
             } catch (e) {
@@ -124,9 +128,12 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
   else o.signal?.addEventListener('abort', onRunAbort, { once: true });
   const timeoutS = o.episodeTimeoutS ?? 0;
   const timer = timeoutS > 0 ? setTimeout(() => ctl.abort(new EpisodeTimeout(timeoutS)), timeoutS * 1000) : null;
+  const own = o.episodeSignal?.(env);
+  const onStop = () => ctl.abort(own!.reason);
+  own?.addEventListener('abort', onStop, { once: true });
   try {
     const recorder = new TrajectoryRecorder(o.runDir, ep.trajectoryDir, ep.task.id);
-    return await runEpisode(env, agent, ep, recorder, {
+    const done = await runEpisode(env, agent, ep, recorder, {
       liveJudge: o.liveJudge,
       vlm: o.vlm,
       signal: ctl.signal,
@@ -134,8 +141,11 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
       onStart: ({ goal, initial }) => o.events?.onStart?.(env, ep, { goal, initial }),
       onStep: (info) => o.events?.onStep?.(env, ep, info),
     });
+    const reason: unknown = own?.aborted ? own.reason : undefined;
+    return { ...done, stoppedMidCall: reason instanceof EpisodeStopped && !reason.atRest };
   } finally {
     if (timer) clearTimeout(timer);
     o.signal?.removeEventListener('abort', onRunAbort);
+    own?.removeEventListener('abort', onStop);
   }
 }

@@ -26,10 +26,36 @@ export const STEP_VALUE_BYTES = 400;
 
 const small = (v: unknown) => v === undefined || JSON.stringify(v).length <= STEP_VALUE_BYTES;
 
+/**
+ * The parts of two trees whose slices differ (`os`, `apps.<id>`, other top-level keys), by their
+ * versions: a step usually changes the clock and one app, so the diff walks those, not all apps.
+ */
+function changedSlices(before: PhoneState, after: PhoneState, vb: Record<string, string>, va: Record<string, string>): [PhoneState, PhoneState] {
+  const pick = (tree: PhoneState, other: Record<string, string>, own: Record<string, string>) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(tree)) {
+      if (key === 'apps' && value && typeof value === 'object') {
+        const apps: Record<string, unknown> = {};
+        for (const [id, app] of Object.entries(value)) if (own[`apps.${id}`] === undefined || own[`apps.${id}`] !== other[`apps.${id}`]) apps[id] = app;
+        out.apps = apps;
+      } else if (own[key] === undefined || own[key] !== other[key]) out[key] = value;
+    }
+    return out as unknown as PhoneState;
+  };
+  return [pick(before, va, vb), pick(after, vb, va)];
+}
+
 /** A step's state patch: the changed paths between two trees, values kept only when small. */
-export function stepChanges(before: PhoneState | null, after: PhoneState | null, beforeJson: string | null, afterJson: string | null): { changes?: StepChange[]; changes_cut?: number } {
+export function stepChanges(
+  before: PhoneState | null,
+  after: PhoneState | null,
+  beforeJson: string | null,
+  afterJson: string | null,
+  versions?: { before?: Record<string, string>; after?: Record<string, string> },
+): { changes?: StepChange[]; changes_cut?: number } {
   if (!before || !after || beforeJson === afterJson) return {};
-  const all = diffStates(before, after);
+  const [b, a] = versions?.before && versions.after ? changedSlices(before, after, versions.before, versions.after) : [before, after];
+  const all = diffStates(b, a);
   if (!all.length) return {};
   const changes = all.slice(0, STEP_CHANGES).map((c): StepChange => ({
     path: c.path,
@@ -111,7 +137,7 @@ export class TrajectoryRecorder {
       route: o?.route ?? null,
       revision: o?.revision ?? null,
       screenshot: o && o.screenshot.length ? this.shot(s.index, o.screenshot) : null,
-      ...(o && s.previous ? stepChanges(s.previous.state, o.state, s.previous.stateJson, o.stateJson) : {}),
+      ...(o && s.previous ? stepChanges(s.previous.state, o.state, s.previous.stateJson, o.stateJson, { before: s.previous.sliceVersions, after: o.sliceVersions }) : {}),
       t_ms: Math.round(performance.now() - this.t0),
     });
   }

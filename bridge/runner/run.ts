@@ -29,6 +29,7 @@ import { preflight, rejectedRow, vlmJudging } from './preflight.ts';
 import { prepareResume } from './resume.ts';
 import { readRunErrors } from './runFolder.ts';
 import { StudioSession } from './studioSession.ts';
+import type { HttpRoute } from '../server/http.ts';
 import { formatSummary, passKs, summarize } from './summary.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { RunProgress, type Out } from './progress.ts';
@@ -89,6 +90,8 @@ export interface RunOptions {
   agentFactory?: (env: Env) => Agent;
   /** Programmatic use and fault-injection tests: called around every episode. */
   events?: EpisodeEvents;
+  /** HTTP routes the studio's bridge mounts (the CLI's: the run folders beside this one, for its Runs tab). */
+  studioRoutes?: (runDir: string) => [string, HttpRoute][];
 }
 
 export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
@@ -268,7 +271,8 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
   // Remote clients poll `/agent/v1/…` from the moment the run prints its URL and token.
   if (config.agent === 'remote') agentHubOf(bridge, bridge.log);
   let pool: EnvPool | null = null;
-  const studio = new StudioSession(bridge, input.plan.registry, input.runInfo);
+  const studio = new StudioSession(bridge, input.plan.registry, input.runInfo, { paceMs: config.pace });
+  if (config.studio) for (const [prefix, route] of opts.studioRoutes?.(runDir) ?? []) bridge.mount(prefix, route);
   try {
     if (config.studio) log(`studio: ${bridge.studioUrl()}`);
     pool = await EnvPool.open({
@@ -300,10 +304,14 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       },
       onStep: async (env, ep, s) => {
         const info = infos.get(env);
-        if (info) studio.step(info.episodeId, env.deviceId, s.index, s.action, s.cssAction, s.observation, s.verdict);
+        if (info) studio.step(info, s);
         await opts.events?.onStep?.(env, ep, s);
+        if (s.terminal) return;
         // Demo pacing: people watching need a moment per step; an unwatched run never waits.
-        if (config.pace > 0 && bridge.studio.watchers(env.deviceId) > 0) await delay(config.pace, opts.signal);
+        const pace = studio.controls?.pace ?? 0;
+        if (pace > 0 && bridge.studio.watchers(env.deviceId) > 0) await delay(pace, opts.signal);
+        // Paused from the studio: wait before the next action (a stop or the run's signal ends the wait).
+        await studio.controls?.gate(env.deviceId, opts.signal);
       },
       onEnd: (env, ep, row, verdict) => {
         const info = infos.get(env);
@@ -323,11 +331,13 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       episodeTimeoutS: config.episodeTimeout,
       retries: config.retries,
       liveJudge: config.studio,
+      episodeSignal: (env) => studio.controls?.episodeSignal(env.deviceId),
       vlm: vlmJudging(config),
       signal: opts.signal,
       events,
       log,
     });
+    studio.runFinished();
     const summary = input.finish?.(stats, chromium);
     const runInfo: RunInfo = { ...input.runInfo, finishedAt: new Date().toISOString(), ...(summary ? { summary } : {}) };
     bridge.studio.broadcast('runEnded', runInfo);

@@ -5,8 +5,13 @@
  */
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
-import { UsageError } from '../protocol/errors.ts';
-import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
+import { PhonegymError, UsageError } from '../protocol/errors.ts';
+import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, RunControls, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
+import { splitTree } from '../protocol/slices.ts';
+import { keepHead } from '../agents/replyLimits.ts';
+import { scrub } from '../secrets.ts';
+import { DemoControls } from './demoControls.ts';
+import type { StepEvent } from './episode.ts';
 import type { PhoneState } from '../protocol/state.ts';
 import { requireState, type Observation } from '../env/types.ts';
 import type { EnvPool } from '../env/envPool.ts';
@@ -44,21 +49,40 @@ function verdictToEnd(row: ResultRow): Pick<EpisodeEnd, 'status' | 'stopReason' 
   return { status: row.status, stopReason: row.stop_reason, steps: row.steps, answer: row.answer, error: row.error };
 }
 
+/** The longest thought, reply or typed text a step event carries (the trajectory keeps 64 KB). */
+const STEP_TEXT_BYTES = 8 * 1024;
+
+function strokeOf(css: Action): { point?: { x: number; y: number }; from?: { x: number; y: number } } {
+  if ('x1' in css) return { from: { x: css.x1, y: css.y1 }, point: { x: css.x2, y: css.y2 } };
+  if ('x' in css && typeof css.x === 'number' && 'y' in css && typeof css.y === 'number') return { point: { x: css.x, y: css.y } };
+  return {};
+}
+
 export class StudioSession implements StudioBackend {
   private episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] = [];
   private initials = new Map<string, StateSnapshot>();
   private interactive = new Map<string, InteractiveSetup>();
   private pool: EnvPool | null = null;
-  private casting = new Map<string, { stop: () => Promise<void> }>();
   private taskList: StudioTaskList | null = null;
+  /** While the run goes on, its pages belong to it: author calls on them are refused. */
+  private running = false;
+  /** The run's demo controls (pause, step, stop, pace); null for a studio without a run. */
+  readonly controls: DemoControls | null;
 
-  constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined) {
+  constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined, opts: { paceMs?: number } = {}) {
     bridge.setBackend(this);
-    bridge.studio.onWatchChange((deviceId, watchers) => void this.updateScreencast(deviceId, watchers));
+    this.controls = run ? new DemoControls(opts.paceMs ?? 0) : null;
+    this.controls?.onChange((controls) => bridge.studio.broadcast('controls', controls));
   }
 
   attachPool(pool: EnvPool): void {
     this.pool = pool;
+    this.running = true;
+  }
+
+  /** The run's episodes are done: its pages may be used by hand (a kept-open studio). */
+  runFinished(): void {
+    this.running = false;
   }
 
   // --- run events -------------------------------------------------------------------------
@@ -67,44 +91,65 @@ export class StudioSession implements StudioBackend {
     this.episodes.push({ info });
     const snap = snapshotOf(initial);
     this.initials.set(info.deviceId, snap);
-    this.bridge.studio.broadcast('episodeStarted', { info, initial: snap });
+    const split = splitTree(requireState(initial, 'the studio').state as unknown as Record<string, unknown>);
+    this.bridge.studio.episodeStarted(info, { layout: split.layout, json: (name) => split.json[name]! }, snap.route, snap.revision);
+    this.frame(info, 0, initial);
   }
 
-  step(episodeId: string, deviceId: string, index: number, action: Action, css: Action, obs: Observation, verdict: Verdict | null): void {
-    const point = 'x' in css && typeof css.x === 'number' && 'y' in css && typeof css.y === 'number' ? { x: css.x, y: css.y } : 'x1' in css ? { x: css.x2, y: css.y2 } : undefined;
-    this.bridge.studio.broadcast('step', { episodeId, index, action: describeAction(action), ...(point ? { point } : {}), route: obs.route, revision: obs.revision });
-    if (verdict) this.bridge.studio.broadcast('progress', { episodeId, deviceId, verdict });
+  step(info: EpisodeInfo, s: StepEvent): void {
+    const text = 'text' in s.action && typeof s.action.text === 'string' && s.action.type === 'type' ? keepHead(s.action.text, STEP_TEXT_BYTES) : undefined;
+    if (!s.terminal) this.frame(info, s.index, s.observation);
+    this.bridge.studio.broadcast('step', {
+      episodeId: info.episodeId,
+      deviceId: info.deviceId,
+      index: s.index,
+      action: keepHead(describeAction(s.action), STEP_TEXT_BYTES),
+      ...strokeOf(s.cssAction),
+      ...(text !== undefined ? { text } : {}),
+      ...(s.thought ? { thought: keepHead(scrub(s.thought), STEP_TEXT_BYTES) } : {}),
+      ...(s.raw ? { reply: keepHead(scrub(s.raw), STEP_TEXT_BYTES) } : {}),
+      ...(s.terminal ? { terminal: true } : {}),
+      route: s.observation.route,
+      revision: s.observation.revision,
+    });
+    if (s.verdict) this.bridge.studio.broadcast('progress', { episodeId: info.episodeId, deviceId: info.deviceId, verdict: s.verdict });
   }
 
   episodeEnded(info: EpisodeInfo, row: ResultRow, verdict: Verdict | null): void {
     const entry = this.episodes.find((e) => e.info.episodeId === info.episodeId);
     const end: EpisodeEnd = { episodeId: info.episodeId, ...verdictToEnd(row), ...(verdict ? { verdict } : {}) };
     if (entry) entry.end = end;
+    this.controls?.episodeEnded(info.deviceId);
     this.bridge.studio.broadcast('episodeEnded', { ...end, deviceId: info.deviceId });
   }
 
-  // --- screencast ---------------------------------------------------------------------------
+  /**
+   * The screenshot the agent got after step `index` (0: the first screen), to the studios
+   * watching the device: the picture is what the agent saw, tagged so a studio knows how current it is.
+   */
+  private frame(info: EpisodeInfo, index: number, o: Observation): void {
+    // Sent whenever a studio is connected: one that starts watching later gets the newest at once.
+    if (o.screenshot.length === 0 || this.bridge.studio.size === 0) return;
+    this.bridge.studio.emitFrame(info.deviceId, o.screenshot.toString('base64'), { episodeId: info.episodeId, step: index });
+  }
 
-  private async updateScreencast(deviceId: string, watchers: number): Promise<void> {
-    const page = this.pool?.pageOf(deviceId);
-    if (!page) return;
-    const active = this.casting.get(deviceId);
-    if (watchers > 0 && !active) {
-      const handle = { stop: async () => {} };
-      this.casting.set(deviceId, handle);
-      try {
-        await page.screencast.start({
-          quality: 70,
-          size: { width: 360, height: 800 },
-          onFrame: ({ data }) => this.bridge.studio.emitFrame(deviceId, data.toString('base64')),
-        });
-        handle.stop = () => page.screencast.stop().catch(() => {});
-      } catch {
-        this.casting.delete(deviceId);
-      }
-    } else if (watchers === 0 && active) {
-      this.casting.delete(deviceId);
-      await active.stop();
+  async runControl(p: { action: 'pause' | 'resume' | 'step' | 'stop' | 'pace'; deviceId?: string; paceMs?: number }): Promise<{ controls: RunControls }> {
+    const c = this.controls;
+    if (!c || !this.running) throw new PhonegymError('runControl: the run has ended; there is nothing to control', { code: 'no_run', details: {} });
+    if (p.action === 'pause') c.pause();
+    else if (p.action === 'resume') c.resume();
+    else if (p.action === 'step') c.step(p.deviceId);
+    else if (p.action === 'pace') c.setPace(p.paceMs!);
+    else if (!c.stop(p.deviceId!)) throw new PhonegymError(`runControl: no episode is running on "${p.deviceId}"`, { code: 'device_not_found', details: { deviceId: p.deviceId } });
+    return { controls: c.state() };
+  }
+
+  /** Author calls are for the studio's own phone: a page of the run is the run's until it ends. */
+  private refuseRunDevice(method: string, deviceId: string): void {
+    const episode = this.bridge.studio.episodeOn(deviceId);
+    if (episode || (this.running && this.pool?.pageOf(deviceId))) {
+      const what = episode ? `is running episode ${episode.episodeId}` : 'belongs to the run until it ends';
+      throw new PhonegymError(`${method}: phone "${deviceId}" ${what}; an author call there would change the episode under the agent. Use the studio's own phone (Author mode), or wait for the run to end.`, { code: 'device_busy', details: { deviceId, method } });
     }
   }
 
@@ -135,7 +180,7 @@ export class StudioSession implements StudioBackend {
   }
 
   async history() {
-    return { run: this.run, episodes: this.episodes };
+    return { run: this.run, episodes: this.episodes, ...(this.controls ? { controls: { ...this.controls.state(), available: this.running } } : {}) };
   }
 
   initialState(deviceId: string): StateSnapshot | undefined {
@@ -157,6 +202,7 @@ export class StudioSession implements StudioBackend {
   }
 
   async setupTask(p: { deviceId: string; taskId: string; seed?: number }) {
+    this.refuseRunDevice('setupTask', p.deviceId);
     const task = this.task(p.taskId);
     const device = this.device(p.deviceId);
     const seed = p.seed ?? drawBaseSeed();
@@ -229,6 +275,7 @@ export class StudioSession implements StudioBackend {
   }
 
   async judge(p: { deviceId: string; answer?: string }) {
+    this.refuseRunDevice('judge', p.deviceId);
     const setup = this.interactive.get(p.deviceId);
     if (!setup) throw new UsageError('no task is set up on this phone: pick a task and press Set up first');
     const now = await this.device(p.deviceId).call('getState', {});

@@ -25,6 +25,8 @@ export interface DeviceConnection {
   readonly route: Route;
   readonly revision: number;
   readonly closed: boolean;
+  /** The slices of the state last read (sliced pages): the versions tell which slices a step changed. */
+  slices?(): { layout: SliceLayout; json: (name: string) => string } | null;
   onClose(cb: (reason: string) => void): () => void;
   close(reason?: string): void;
 }
@@ -56,6 +58,8 @@ export class DeviceConnectionImpl implements DeviceConnection {
   /** Slice versions the page was sent or told lately (it keeps as many). */
   private told = new SliceStore(KEPT_SLICE_CHARS, false);
   private splits = new Map<string, { layout: SliceLayout; json: Record<string, string> }>();
+  /** The layout of the state last read from or sent to the page (sliced pages only). */
+  private layout: SliceLayout | null = null;
   private _route: Route;
   private _revision: number;
   private log: (line: string) => void;
@@ -148,6 +152,7 @@ export class DeviceConnectionImpl implements DeviceConnection {
     };
     snap.json = assembleJson(sliced, json);
     for (const name of [...this.held.keys()]) if (sliced.versions[name] === undefined) this.held.delete(name);
+    this.layout = { top: sliced.top, apps: sliced.apps, versions: sliced.versions };
     delete snap.sliced;
   }
 
@@ -171,6 +176,7 @@ export class DeviceConnectionImpl implements DeviceConnection {
       this.held.set(n, { version, json: split.json[n]! });
       this.told.put(version, split.json[n]!);
     }
+    this.layout = split.layout;
     return result;
   }
 
@@ -190,6 +196,18 @@ export class DeviceConnectionImpl implements DeviceConnection {
     this.splits.set(stateJson, split);
     if (this.splits.size > 4) this.splits.delete(this.splits.keys().next().value!);
     return split;
+  }
+
+  /**
+   * The slices of the state last read from or sent to the page, without asking it: what the
+   * studio forwards after a read. Null for a page that does not speak slices.
+   */
+  slices(): { layout: SliceLayout; json: (name: string) => string } | null {
+    const layout = this.layout;
+    if (!layout) return null;
+    const held = this.held;
+    for (const name of sliceNames(layout)) if (held.get(name)?.version !== layout.versions[name]) return null;
+    return { layout, json: (name) => held.get(name)!.json };
   }
 
   on<K extends keyof DeviceEvents>(event: K, cb: (d: DeviceEvents[K]) => void): () => void {

@@ -1,10 +1,20 @@
 /**
  * Studio clients: serves StudioMethods (device questions from the registry, task questions from
  * the runner's backend), forwards the state of watched devices, and fans the runner's events
- * out to every studio. Every event is serialised once, however many studios listen.
+ * out to every studio. An event the same for every studio is serialised once.
+ *
+ * States move in slices, only those a studio lacks (./studioSlices.ts): a step that moves the
+ * clock and one app sends those two slices.
+ *
+ * Frames are lossy but the latest one is not: a studio that falls behind skips intermediate
+ * frames, and the newest frame of each device it watches is sent as soon as its socket drains.
  */
 import { PhonegymError } from '../protocol/errors.ts';
-import type { DeviceInfo, EpisodeInfo, EpisodeEnd, RunInfo, StateSnapshot, StudioEvents, StudioMethods, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
+import type { DeviceInfo, EpisodeInfo, EpisodeEnd, RunControls, RunInfo, StateSnapshot, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
+import { SliceStore } from '../protocol/slices.ts';
+import { isStateSnapshot, slicesOfJson, STUDIO_SENT_SLICE_CHARS, toStudioState, type SliceSource } from './studioSlices.ts';
+
+export { slicesOfJson, type SliceSource } from './studioSlices.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
 import type { DeviceConnectionImpl, DeviceRegistry } from './deviceRegistry.ts';
 import type { WsTransport } from './wsTransport.ts';
@@ -14,11 +24,13 @@ export interface StudioBackend {
   listTasks(): Promise<TaskInfo[]>;
   setupTask(p: { deviceId: string; taskId: string; seed?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
   judge(p: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
-  history(): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] }>;
+  history(): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[]; controls?: RunControls }>;
   /** The state the current episode on this device started from (sent with `watch` for the diff). */
   initialState?(deviceId: string): StateSnapshot | undefined;
   /** The bridge is closing: release what the backend holds for studios (the task watcher). */
   close?(): void | Promise<void>;
+  /** The run's demo controls; absent without a run that can be controlled. */
+  runControl?(p: { action: 'pause' | 'resume' | 'step' | 'stop' | 'pace'; deviceId?: string; paceMs?: number }): Promise<{ controls: RunControls }>;
 }
 
 type StudioPeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
@@ -27,14 +39,21 @@ interface StudioClient {
   sessionId: string;
   peer: StudioPeer;
   transport: WsTransport;
-  watching: Set<string>;
+  /** Watched devices: frames always, the state unless `framesOnly` (the device grid). */
+  watching: Map<string, { framesOnly: boolean }>;
+  /** Slice versions this studio was sent (versions only; the studio keeps the JSON). */
+  sent: SliceStore;
+  /** The newest frame per device held back while the socket was behind, sent once it drains. */
+  pendingFrames: Map<string, StudioEvents['frame']>;
+  drainTimer: ReturnType<typeof setInterval> | null;
 }
 
 /** A studio watching more devices than this is a bug or hostile; the grid view shows far fewer. */
 const MAX_WATCHES_PER_STUDIO = 256;
 /** Frames are lossy: a studio this far behind skips frames rather than queueing them. */
-const FRAME_BACKLOG_BYTES = 4 * 1024 * 1024;
-
+const FRAME_BACKLOG_BYTES = 1024 * 1024;
+/** How often a studio that fell behind is checked for a drained socket. */
+const DRAIN_POLL_MS = 40;
 function invalid(method: string, message: string): PhonegymError {
   return new PhonegymError(`${method}: ${message}`, { code: 'invalid_params', details: { method } });
 }
@@ -46,12 +65,6 @@ function requireString(method: string, params: object, key: string): string {
   return v;
 }
 
-function isStateSnapshot(v: unknown): v is StateSnapshot {
-  const s = v as StateSnapshot;
-  return typeof v === 'object' && v !== null && typeof s.json === 'string' && typeof s.revision === 'number' &&
-    typeof s.route === 'object' && s.route !== null && typeof s.route.app === 'string' && typeof s.route.path === 'string';
-}
-
 export class StudioHub {
   private clients = new Set<StudioClient>();
   private watchCounts = new Map<string, number>();
@@ -61,11 +74,16 @@ export class StudioHub {
   private pumps = new Map<string, { seq: number; fetching: boolean }>();
   /** The episode running on each device, learnt from the runner's broadcasts. */
   private episodes = new Map<string, EpisodeInfo>();
+  /** Each device's newest frame: a studio that starts watching gets it at once. */
+  private lastFrames = new Map<string, StudioEvents['frame']>();
 
   constructor(private ctx: { registry: DeviceRegistry; backend: () => StudioBackend | undefined; log: (line: string) => void }) {
     ctx.registry.onChange(({ type, device }) => {
       if (type === 'added') this.followDevice(device);
-      else if (!this.pumps.get(device.id)?.fetching) this.pumps.delete(device.id);
+      else {
+        this.lastFrames.delete(device.id);
+        if (!this.pumps.get(device.id)?.fetching) this.pumps.delete(device.id);
+      }
       this.broadcastDevices();
     });
   }
@@ -79,13 +97,9 @@ export class StudioHub {
    * Sends an event to every studio. The runner's episodeStarted/episodeEnded also tell the hub
    * which episode runs on which device (listDevices reports it).
    */
-  broadcast<K extends keyof StudioEvents>(event: K, data: StudioEvents[K]): void {
+  broadcast<K extends Exclude<keyof StudioEvents, 'episodeStarted' | 'stateChanged'>>(event: K, data: StudioEvents[K]): void {
     this.sendTo(this.clients, event, data);
-    if (event === 'episodeStarted') {
-      const { info } = data as StudioEvents['episodeStarted'];
-      this.episodes.set(info.deviceId, info);
-      this.broadcastDevices();
-    } else if (event === 'episodeEnded') {
+    if (event === 'episodeEnded') {
       const end = data as StudioEvents['episodeEnded'];
       if (this.episodes.get(end.deviceId)?.episodeId === end.episodeId) {
         this.episodes.delete(end.deviceId);
@@ -94,14 +108,60 @@ export class StudioHub {
     }
   }
 
+  /** An episode began on a device: every studio gets its initial state, in the slices it lacks. */
+  episodeStarted(info: EpisodeInfo, initial: SliceSource, route: StudioState['route'], revision: number): void {
+    for (const c of this.clients) {
+      if (c.transport.closed) continue;
+      this.sendOne(c, 'episodeStarted', { info, initial: toStudioState(c, initial, route, revision) });
+    }
+    this.episodes.set(info.deviceId, info);
+    this.broadcastDevices();
+  }
+
+  /** The episode running on a device, if any (author calls are refused there). */
+  episodeOn = (deviceId: string): EpisodeInfo | undefined => this.episodes.get(deviceId);
+
   watchers(deviceId: string): number {
     return this.watchCounts.get(deviceId) ?? 0;
   }
 
-  /** A screencast frame, sent only to studios watching the device and not lagging behind. */
-  emitFrame(deviceId: string, jpegBase64: string): void {
-    const targets = [...this.clients].filter((c) => c.watching.has(deviceId) && c.transport.bufferedAmount < FRAME_BACKLOG_BYTES);
-    this.sendTo(targets, 'frame', { deviceId, jpeg: jpegBase64 });
+  /**
+   * A frame, sent to the studios watching the device. One that is behind gets it once its socket
+   * drains, unless a newer frame of the device replaces it first: intermediate frames are dropped,
+   * the current one never is.
+   */
+  emitFrame(deviceId: string, jpegBase64: string, tag?: { episodeId: string; step: number }): void {
+    const frame: StudioEvents['frame'] = { deviceId, jpeg: jpegBase64, ...(tag ? { episodeId: tag.episodeId, step: tag.step } : {}) };
+    this.lastFrames.set(deviceId, frame);
+    let text: string | undefined;
+    for (const c of this.clients) {
+      if (!c.watching.has(deviceId) || c.transport.closed) continue;
+      if (c.transport.bufferedAmount < FRAME_BACKLOG_BYTES && !c.pendingFrames.size) {
+        text ??= JSON.stringify({ t: 'event', event: 'frame', data: frame } satisfies WireMessage);
+        this.sendText(c, text);
+      } else {
+        c.pendingFrames.set(deviceId, frame);
+        this.drainLater(c);
+      }
+    }
+  }
+
+  private drainLater(c: StudioClient): void {
+    if (c.drainTimer) return; // one poll per studio
+    c.drainTimer = setInterval(() => {
+      if (c.transport.closed) return this.stopDrain(c);
+      if (c.transport.bufferedAmount >= FRAME_BACKLOG_BYTES) return;
+      const frames = [...c.pendingFrames.values()];
+      c.pendingFrames.clear();
+      this.stopDrain(c);
+      for (const f of frames) if (c.watching.has(f.deviceId)) this.sendOne(c, 'frame', f);
+    }, DRAIN_POLL_MS);
+    c.drainTimer.unref?.();
+  }
+
+  private stopDrain(c: StudioClient): void {
+    clearInterval(c.drainTimer ?? undefined);
+    c.drainTimer = null;
   }
 
   /** Called whenever a device's watcher count changes: the runner starts/stops its screencast. */
@@ -123,7 +183,15 @@ export class StudioHub {
 
   /** Takes over a socket that completed the studio handshake. */
   attach(transport: WsTransport, sessionId: string): void {
-    const client: StudioClient = { sessionId, transport, watching: new Set(), peer: undefined as unknown as StudioPeer };
+    const client: StudioClient = {
+      sessionId,
+      transport,
+      watching: new Map(),
+      sent: new SliceStore(STUDIO_SENT_SLICE_CHARS, false),
+      pendingFrames: new Map(),
+      drainTimer: null,
+      peer: undefined as unknown as StudioPeer,
+    };
     client.peer = new RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>(transport, {
       label: `studio ${sessionId.slice(0, 8)}`,
       handlers: this.handlersFor(client),
@@ -137,7 +205,8 @@ export class StudioHub {
     for (const cb of this.connectListeners) cb();
     client.peer.onClose((reason) => {
       this.clients.delete(client);
-      for (const id of client.watching) this.changeWatchers(id, -1);
+      this.stopDrain(client);
+      for (const id of client.watching.keys()) this.changeWatchers(id, -1);
       client.watching.clear();
       this.ctx.log(`studio ${sessionId.slice(0, 8)} disconnected (${reason})`);
     });
@@ -161,14 +230,20 @@ export class StudioHub {
       listTasks: async () => ({ tasks: await backend('listTasks').listTasks() }),
       watch: async (params) => {
         const deviceId = requireString('watch', params, 'deviceId');
+        const framesOnly = (params as { framesOnly?: unknown }).framesOnly === true;
+        if ((params as { resend?: unknown }).resend === true) client.sent.clear();
         const device = this.ctx.registry.get(deviceId);
         if (!device) throw new PhonegymError(`watch: no device "${deviceId}" is connected (listDevices shows the connected ones)`, { code: 'device_not_found', details: { deviceId } });
         if (!client.watching.has(deviceId)) {
           if (client.watching.size >= MAX_WATCHES_PER_STUDIO) throw invalid('watch', `a studio may watch at most ${MAX_WATCHES_PER_STUDIO} devices`);
-          // Watch before fetching so a change during the fetch is forwarded too.
-          client.watching.add(deviceId);
           this.changeWatchers(deviceId, +1);
         }
+        // Watch before fetching so a change during the fetch is forwarded too.
+        client.watching.set(deviceId, { framesOnly });
+        // The current picture right away, after this answer (a frame waits for no step).
+        const frame = this.lastFrames.get(deviceId);
+        if (frame) setImmediate(() => client.watching.has(deviceId) && this.sendOne(client, 'frame', frame));
+        if (framesOnly) return { device: this.deviceInfo(device) };
         const state = await this.fetchState(device);
         let initial: StateSnapshot | undefined;
         try {
@@ -176,10 +251,18 @@ export class StudioHub {
         } catch (e) {
           this.ctx.log(`backend.initialState(${deviceId}) threw: ${(e as Error)?.message ?? e}`);
         }
-        return { device: this.deviceInfo(device), state, ...(initial ? { initial } : {}) };
+        const initialSource = initial ? slicesOfJson(initial.json) : null;
+        const stateSource = device.slices() ?? slicesOfJson(state.json);
+        if (!stateSource) throw new PhonegymError(`device "${deviceId}" sent a state that is not a JSON object`, { code: 'bad_message', details: { deviceId } });
+        return {
+          device: this.deviceInfo(device),
+          ...(initial && initialSource ? { initial: toStudioState(client, initialSource, initial.route, initial.revision) } : {}),
+          state: toStudioState(client, stateSource, state.route, state.revision),
+        };
       },
       unwatch: (params) => {
         const deviceId = requireString('unwatch', params, 'deviceId');
+        client.pendingFrames.delete(deviceId);
         if (client.watching.delete(deviceId)) this.changeWatchers(deviceId, -1);
         return {};
       },
@@ -200,6 +283,17 @@ export class StudioHub {
         const b = this.ctx.backend();
         // No runner means no runs: an empty history is the truthful answer, not an error.
         return b ? b.history() : { episodes: [] };
+      },
+      runControl: async (params) => {
+        const action = (params as { action?: unknown }).action;
+        if (!['pause', 'resume', 'step', 'stop', 'pace'].includes(action as string)) throw invalid('runControl', 'params.action must be one of pause, resume, step, stop, pace');
+        const deviceId = Object.hasOwn(params, 'deviceId') ? requireString('runControl', params, 'deviceId') : undefined;
+        const paceMs = (params as { paceMs?: unknown }).paceMs;
+        if (action === 'pace' && !(Number.isSafeInteger(paceMs) && (paceMs as number) >= 0 && (paceMs as number) <= 60_000)) throw invalid('runControl', 'params.paceMs must be an integer from 0 to 60000');
+        if (action === 'stop' && deviceId === undefined) throw invalid('runControl', 'stop needs params.deviceId: the device whose episode to stop');
+        const b = this.ctx.backend();
+        if (!b?.runControl) throw new PhonegymError('runControl: no run is going on that can be controlled', { code: 'no_run', details: {} });
+        return b.runControl({ action: action as 'pause', ...(deviceId !== undefined ? { deviceId } : {}), ...(action === 'pace' ? { paceMs: paceMs as number } : {}) });
       },
     };
   }
@@ -223,7 +317,7 @@ export class StudioHub {
    * a fetch triggers one more fetch afterwards, so watchers always end on the latest state.
    */
   private noteChange(deviceId: string): void {
-    if (this.watchers(deviceId) === 0) return;
+    if (this.stateWatchers(deviceId).length === 0) return;
     let pump = this.pumps.get(deviceId);
     if (!pump) this.pumps.set(deviceId, (pump = { seq: 0, fetching: false }));
     pump.seq++;
@@ -234,7 +328,7 @@ export class StudioHub {
     pump.fetching = true;
     try {
       let fetched = -1;
-      while (fetched !== pump.seq && this.watchers(deviceId) > 0) {
+      while (fetched !== pump.seq && this.stateWatchers(deviceId).length > 0) {
         fetched = pump.seq;
         const device = this.ctx.registry.get(deviceId);
         if (!device || device.closed) return;
@@ -245,12 +339,19 @@ export class StudioHub {
           this.ctx.log(`device ${deviceId}: could not fetch state for studio watchers: ${(e as Error)?.message ?? e}`);
           return;
         }
-        this.sendTo([...this.clients].filter((c) => c.watching.has(deviceId)), 'stateChanged', { deviceId, state });
+        const source = device.slices() ?? slicesOfJson(state.json);
+        if (!source) continue;
+        for (const c of this.stateWatchers(deviceId)) this.sendOne(c, 'stateChanged', { deviceId, state: toStudioState(c, source, state.route, state.revision) });
       }
     } finally {
       pump.fetching = false;
       if (!this.ctx.registry.get(deviceId)) this.pumps.delete(deviceId);
     }
+  }
+
+  /** Studios watching a device's state (not only its frames). */
+  private stateWatchers(deviceId: string): StudioClient[] {
+    return [...this.clients].filter((c) => c.watching.get(deviceId)?.framesOnly === false && !c.transport.closed);
   }
 
   private changeWatchers(deviceId: string, delta: number): void {
@@ -275,11 +376,19 @@ export class StudioHub {
     for (const c of targets) {
       if (c.transport.closed) continue;
       text ??= JSON.stringify({ t: 'event', event, data } satisfies WireMessage);
-      try {
-        c.transport.send(text);
-      } catch {
-        /* closing: its close handler cleans up */
-      }
+      this.sendText(c, text);
+    }
+  }
+
+  private sendOne<K extends keyof StudioEvents>(c: StudioClient, event: K, data: StudioEvents[K]): void {
+    if (!c.transport.closed) this.sendText(c, JSON.stringify({ t: 'event', event, data } satisfies WireMessage));
+  }
+
+  private sendText(c: StudioClient, text: string): void {
+    try {
+      c.transport.send(text);
+    } catch {
+      /* closing: its close handler cleans up */
     }
   }
 }

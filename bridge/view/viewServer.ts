@@ -25,7 +25,7 @@ function sendBody(res: ServerResponse, type: string, body: string): void {
  * rows.jsonl of the folder, read again only when a results file changed (by size and time): the
  * rows of a 10,000-episode run take a fifth of a second to read and check, a page load should not.
  */
-function rowsReader(runDir: string): () => string {
+export function rowsReader(runDir: string): () => string {
   let cached: { sig: string; body: string } | null = null;
   const signature = () =>
     [runDir, ...shardDirs(runDir)]
@@ -42,14 +42,23 @@ function rowsReader(runDir: string): () => string {
   };
 }
 
+/**
+ * One run folder's data as the viewer reads it, at `sub` inside its data base: `/meta.json`,
+ * `/rows.jsonl`, `/trajectory/…`. False when `sub` is none of them.
+ */
+export async function serveRunData(req: IncomingMessage, res: ServerResponse, runDir: string, sub: string, rows: () => string): Promise<boolean> {
+  if (sub === '/meta.json') return sendBody(res, 'application/json; charset=utf-8', JSON.stringify(readMeta(runDir))), true;
+  if (sub === '/rows.jsonl') return sendBody(res, 'application/x-ndjson; charset=utf-8', rows()), true;
+  if (sub.startsWith('/trajectory/')) return await serveStatic(req, res, runDir, sub), true;
+  return false;
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, runDir: string, webDir: string, rows: () => string): Promise<void> {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'the viewer is read-only', { Allow: 'GET, HEAD' });
   try {
     if (pathname === '/') return await serveStatic(req, res, webDir, '/viewer.html');
-    if (pathname === '/data/meta.json') return sendBody(res, 'application/json; charset=utf-8', JSON.stringify(readMeta(runDir)));
-    if (pathname === '/data/rows.jsonl') return sendBody(res, 'application/x-ndjson; charset=utf-8', rows());
-    if (pathname.startsWith('/data/trajectory/')) return await serveStatic(req, res, runDir, pathname.slice('/data'.length));
+    if (pathname.startsWith('/data/') && (await serveRunData(req, res, runDir, pathname.slice('/data'.length), rows))) return;
     if (pathname === '/viewer.html' || pathname.startsWith('/assets/')) return await serveStatic(req, res, webDir, pathname);
     return sendText(res, 404, `not found: ${pathname.slice(0, 200)}`);
   } catch (e) {

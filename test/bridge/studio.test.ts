@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
-import type { EpisodeInfo, StateSnapshot, Verdict } from '../../bridge/protocol/messages.ts';
+import type { EpisodeInfo, StateSnapshot, StudioState, Verdict } from '../../bridge/protocol/messages.ts';
+import { assembleJson, sliceNames } from '../../bridge/protocol/slices.ts';
 import type { BridgeServerOptions, StudioBackend } from '../../bridge/server/bridgeServer.ts';
+import { slicesOfJson } from '../../bridge/server/studioHub.ts';
 import { bridgesClosedAfterEach, connectFakeDevice, connectStudio, once } from './helpers.ts';
 
 const startBridge = bridgesClosedAfterEach();
@@ -13,6 +15,22 @@ const episode: EpisodeInfo = {
 };
 const initial: StateSnapshot = { json: '{"os":{},"apps":{}}', route: { app: 'home', path: '/' }, revision: 0 };
 const verdict: Verdict = { success: true, clean: true, progress: 1, passed: true, goals: [], issues: [], warnings: [], expectedChanges: [], unexpectedChanges: [] };
+
+/** What a studio keeps of the slices it was sent: each state whole again, as the studio page does. */
+function studioSlices() {
+  const kept = new Map<string, string>();
+  return (st: StudioState | undefined): StateSnapshot => {
+    if (!st) throw new Error('no state sent');
+    const json = assembleJson(st.sliced, (name) => {
+      const version = st.sliced.versions[name]!;
+      const text = st.sliced.json[name] ?? kept.get(version);
+      if (text === undefined) throw new Error(`slice ${name} (${version}) was neither sent nor kept`);
+      kept.set(version, text);
+      return text;
+    });
+    return { json, route: st.route, revision: st.revision };
+  };
+}
 
 /** An unbounded queue: push never waits, next waits for an item. */
 function channel<T>() {
@@ -66,10 +84,11 @@ describe('studio clients', () => {
     const studio = await connectStudio(server);
     const watchChanges: [string, number][] = [];
     server.studio.onWatchChange((id, n) => watchChanges.push([id, n]));
+    const take = studioSlices();
     const watched = await studio.peer.call('watch', { deviceId: 'p1' });
     expect(watched.device.deviceId).toBe('p1');
-    expect(watched.state.revision).toBe(1);
-    expect(watched.initial).toEqual(initial);
+    expect(take(watched.initial)).toEqual(initial);
+    expect(take(watched.state).revision).toBe(1);
     expect(server.studio.watchers('p1')).toBe(1);
     expect(watchChanges).toEqual([['p1', 1]]);
 
@@ -78,11 +97,53 @@ describe('studio clients', () => {
     const { data } = await forwarded;
     expect(data.deviceId).toBe('p1');
     expect(data.state.revision).toBe(2);
-    expect(JSON.parse(data.state.json).apps.chat.sent).toEqual(['hi']);
+    expect(JSON.parse(take(data.state).json).apps.chat.sent).toEqual(['hi']);
 
     await studio.peer.call('unwatch', { deviceId: 'p1' });
     expect(server.studio.watchers('p1')).toBe(0);
     expect(watchChanges.at(-1)).toEqual(['p1', 0]);
+  });
+
+  it('sends each studio only the slices it does not hold yet, and every slice again on resend', async () => {
+    const server = await bridge();
+    const fake = await connectFakeDevice(server, 'p1');
+    fake.mutate({ apps: { chat: { sent: [] }, notes: { list: ['a', 'b'] } } });
+    const studio = await connectStudio(server);
+    const take = studioSlices();
+    const watched = (await studio.peer.call('watch', { deviceId: 'p1' })).state!;
+    expect(Object.keys(watched.sliced.json).sort()).toEqual(['apps.chat', 'apps.notes', 'os']);
+    expect(sliceNames(watched.sliced)).toEqual(['os', 'apps.chat', 'apps.notes']);
+    take(watched);
+
+    const forwarded = studio.events.next((m) => m.event === 'stateChanged');
+    fake.mutate({ apps: { chat: { sent: ['hi'] }, notes: { list: ['a', 'b'] } } });
+    const { data } = await forwarded;
+    // The clock and notes did not change: only the chat slice travels, and the studio puts the tree together.
+    expect(Object.keys(data.state.sliced.json)).toEqual(['apps.chat']);
+    expect(JSON.parse(take(data.state).json)).toEqual(fake.state.data);
+
+    // A second studio holds nothing: it gets every slice.
+    const late = await connectStudio(server);
+    expect(Object.keys((await late.peer.call('watch', { deviceId: 'p1' })).state!.sliced.json)).toHaveLength(3);
+    // A studio that lost its slices asks again and gets them all.
+    expect(Object.keys((await studio.peer.call('watch', { deviceId: 'p1', resend: true })).state!.sliced.json)).toHaveLength(3);
+    expect(Object.keys((await studio.peer.call('watch', { deviceId: 'p1' })).state!.sliced.json)).toHaveLength(0);
+  });
+
+  it('a studio that starts watching gets the device\'s newest frame at once; frames-only watches get no state', async () => {
+    const server = await bridge();
+    const fake = await connectFakeDevice(server, 'p1');
+    server.studio.emitFrame('p1', 'OLD', { episodeId: 'ep1', step: 1 });
+    server.studio.emitFrame('p1', 'NEW', { episodeId: 'ep1', step: 2 });
+    const studio = await connectStudio(server);
+    const frame = studio.events.next((m) => m.event === 'frame');
+    const watched = await studio.peer.call('watch', { deviceId: 'p1', framesOnly: true });
+    expect(watched.state).toBeUndefined();
+    expect((await frame).data).toEqual({ deviceId: 'p1', jpeg: 'NEW', episodeId: 'ep1', step: 2 });
+    fake.mutate({ n: 1 });
+    await server.device('p1')!.call('ping', {});
+    await new Promise((r) => setTimeout(r, 50));
+    expect(studio.events.messages.some((m: any) => m.event === 'stateChanged')).toBe(false);
   });
 
   it('coalesces state fetches: one in flight per device, ending on the latest revision', async () => {
@@ -100,17 +161,19 @@ describe('studio clients', () => {
       },
     });
     const studio = await connectStudio(server);
-    await studio.peer.call('watch', { deviceId: 'p1' });
+    const take = studioSlices();
+    take((await studio.peer.call('watch', { deviceId: 'p1' })).state);
     fake.mutate({ n: 1 });
     const releaseFirst = await parked.next();
     for (let i = 2; i <= 6; i++) fake.mutate({ n: i });
     await server.device('p1')!.call('ping', {}); // the five events have reached the bridge
     releaseFirst();
-    expect((await studio.events.next((m) => m.event === 'stateChanged')).data.state.revision).toBe(2);
+    const first = (await studio.events.next((m) => m.event === 'stateChanged')).data.state;
+    expect(take(first).revision).toBe(2);
     (await parked.next())();
     const last = await studio.events.next((m) => m.event === 'stateChanged');
     expect(last.data.state.revision).toBe(7);
-    expect(JSON.parse(last.data.state.json).n).toBe(6);
+    expect(JSON.parse(take(last.data.state).json).n).toBe(6);
     expect(fetches).toBe(3); // watch + one per burst, not one per event
   });
 
@@ -172,7 +235,7 @@ describe('studio clients', () => {
     await connectFakeDevice(server, 'p1');
     const a = await connectStudio(server);
     const b = await connectStudio(server);
-    server.studio.broadcast('episodeStarted', { info: episode, initial });
+    server.studio.episodeStarted(episode, slicesOfJson(initial.json)!, initial.route, initial.revision);
     for (const s of [a, b]) expect((await s.events.next((m) => m.event === 'episodeStarted')).data.info.episodeId).toBe('ep1');
     expect((await a.peer.call('listDevices', {})).devices[0].episode).toEqual(episode);
     server.studio.broadcast('episodeEnded', { episodeId: 'ep1', deviceId: 'p1', status: 'completed', stopReason: 'complete', steps: 3 });

@@ -1,34 +1,46 @@
-/** The per-step state patch a trajectory records beside each screenshot (issue 13). */
-import { describe, expect, it } from 'vitest';
-import { STEP_CHANGES, STEP_VALUE_BYTES, stepChanges } from '../../bridge/runner/recorder.ts';
+/**
+ * The per-step state patch the viewer's step diff reads: walking only the slices whose versions
+ * differ gives exactly the patch of the whole trees, and a slice whose version moved is walked.
+ */
+import { expect, it } from 'vitest';
+import { splitTree } from '../../bridge/protocol/slices.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { stepChanges } from '../../bridge/runner/recorder.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
 
-const tree = (apps: Record<string, unknown>) => ({ os: { time: { timestamp: 1 } }, apps }) as unknown as PhoneState;
-const patch = (a: PhoneState, b: PhoneState) => stepChanges(a, b, JSON.stringify(a), JSON.stringify(b));
+const versionsOf = (s: PhoneState) => splitTree(s as unknown as Record<string, unknown>).layout.versions;
 
-describe('a step’s state patch', () => {
-  it('names each change by the judge’s id path, with small values before and after', () => {
-    const a = tree({ chat: { chats: [{ id: 'c1', pinned: false }, { id: 'c2', pinned: false }] } });
-    const b = tree({ chat: { chats: [{ id: 'c1', pinned: false }, { id: 'c2', pinned: true }] } });
-    expect(patch(a, b)).toEqual({ changes: [{ path: 'apps.chat.chats[c2].pinned', kind: 'changed', before: false, after: true }] });
-  });
+function step(change: (s: any) => void): [PhoneState, PhoneState] {
+  const before = createInitialState(3);
+  const after = structuredClone(before);
+  change(after);
+  return [before, after];
+}
 
-  it('is empty when nothing changed, and when a backend has no state', () => {
-    const a = tree({ notes: { n: 1 } });
-    expect(patch(a, tree({ notes: { n: 1 } }))).toEqual({});
-    expect(stepChanges(null, a, null, JSON.stringify(a))).toEqual({});
-  });
+it.each([
+  ['a message and a pin in chat, the clock moved', (s: any) => {
+    s.apps.chat.chats[0].messages.push({ id: 'm_x', from: 'me', text: '到了', time: s.os.time.timestamp });
+    s.apps.chat.chats[1].pinned = !s.apps.chat.chats[1].pinned;
+    s.os.time.timestamp += 2000;
+  }],
+  ['two apps at once', (s: any) => {
+    s.apps.chat.chats[0].muted = !s.apps.chat.chats[0].muted;
+    s.apps.calendar.events.pop();
+  }],
+  ['an app removed and a top-level key added', (s: any) => {
+    delete s.apps.shop;
+    s.extra = { n: 1 };
+  }],
+])('%s: the sliced patch is the whole patch', (_name, change) => {
+  const [before, after] = step(change);
+  const whole = stepChanges(before, after, JSON.stringify(before), JSON.stringify(after));
+  expect(whole.changes?.length).toBeGreaterThan(0);
+  const sliced = stepChanges(before, after, JSON.stringify(before), JSON.stringify(after), { before: versionsOf(before), after: versionsOf(after) });
+  expect(sliced).toEqual(whole);
+});
 
-  it('keeps the path of a large value but not the value', () => {
-    const big = 'x'.repeat(STEP_VALUE_BYTES + 1);
-    const { changes } = patch(tree({ notes: { items: [] } }), tree({ notes: { items: [{ id: 'n1', text: big }] } }));
-    expect(changes).toEqual([{ path: 'apps.notes.items[n1]', kind: 'added' }]);
-  });
-
-  it('records at most STEP_CHANGES changes and says how many more there were', () => {
-    const many = (v: number) => tree({ calc: Object.fromEntries(Array.from({ length: STEP_CHANGES + 5 }, (_, i) => [`k${String(i).padStart(3, '0')}`, v])) });
-    const out = patch(many(0), many(1));
-    expect(out.changes).toHaveLength(STEP_CHANGES);
-    expect(out.changes_cut).toBe(5);
-  });
+it('leaves out slices whose versions are equal (the versions are trusted)', () => {
+  const [before, after] = step((s) => (s.apps.chat.chats[0].pinned = !s.apps.chat.chats[0].pinned));
+  const lying = { before: versionsOf(before), after: { ...versionsOf(after), 'apps.chat': versionsOf(before)['apps.chat']! } };
+  expect(stepChanges(before, after, 'a', 'b', lying)).toEqual({});
 });

@@ -7,9 +7,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
-import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateSnapshot, type StudioEvents, type StudioMethods, type Verdict, type WireMessage } from '../../bridge/protocol/messages.ts';
+import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateSnapshot, type StudioEvents, type StudioState, type StudioMethods, type Verdict, type WireMessage } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, memoryTransportPair, type Transport } from '../../bridge/protocol/rpc.ts';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
+import { splitTree } from '../../bridge/protocol/slices.ts';
 import { StudioClient } from '../../web/studio/studioClient.svelte.ts';
 
 type BridgePeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
@@ -23,6 +24,12 @@ function info(n: number, deviceId = 'p1'): EpisodeInfo {
 
 function snap(state: unknown, revision: number): StateSnapshot {
   return { json: JSON.stringify(state), route: { app: 'chat', path: '/' }, revision };
+}
+
+/** A state as the hub sends a studio that holds none of its slices: every slice's JSON. */
+function whole(state: unknown, revision: number): StudioState {
+  const { layout, json } = splitTree(state as Record<string, unknown>);
+  return { route: { app: 'chat', path: '/' }, revision, sliced: { ...layout, json } };
 }
 
 function verdict(over: Partial<Verdict> = {}): Verdict {
@@ -63,7 +70,7 @@ class FakeBridge {
         watch: record('watch', (p: { deviceId: string }) => {
           const state = this.deviceStates.get(p.deviceId);
           if (!state) throw new PhonegymError(`watch: no device "${p.deviceId}" is connected`, { code: 'device_not_found' });
-          return { device: { deviceId: p.deviceId, kind: 'agent' as const, route: state.route, revision: state.revision }, state, initial: snap(state0, 0) };
+          return { device: { deviceId: p.deviceId, kind: 'agent' as const, route: state.route, revision: state.revision }, state: whole(JSON.parse(state.json), state.revision), initial: whole(state0, 0) };
         }),
         unwatch: record('unwatch', () => ({})),
         setupTask: record('setupTask', (p: { deviceId: string; taskId: string; seed?: number }) => ({ episode: { ...info(99, p.deviceId), taskId: p.taskId, seed: p.seed ?? 0 }, initial: snap(state0, 5) })),
@@ -192,7 +199,7 @@ describe('the run as it happens', () => {
     const c = start(bridge);
     await until(() => expect(bridge.called('history')).toHaveLength(1));
     bridge.emit('runStarted', run);
-    bridge.emit('episodeStarted', { info: info(1), initial: snap(state0, 1) });
+    bridge.emit('episodeStarted', { info: info(1), initial: whole(state0, 1) });
     await until(() => expect(c.inspected?.state).toEqual(state0));
     return [c, bridge];
   }
@@ -201,8 +208,8 @@ describe('the run as it happens', () => {
     const [c, bridge] = await running();
     expect(c.selectedEpisodeId).toBe('ep1');
     bridge.emit('frame', { deviceId: 'p1', jpeg: 'AAAA' });
-    bridge.emit('stateChanged', { deviceId: 'p1', state: snap(state1, 2) });
-    bridge.emit('step', { episodeId: 'ep1', index: 0, action: 'tap(10, 20)', point: { x: 10, y: 20 }, route: { app: 'chat', path: '/' }, revision: 2 });
+    bridge.emit('stateChanged', { deviceId: 'p1', state: whole(state1, 2) });
+    bridge.emit('step', { episodeId: 'ep1', deviceId: 'p1', index: 1, action: 'tap(10, 20)', point: { x: 10, y: 20 }, route: { app: 'chat', path: '/' }, revision: 2 });
     bridge.emit('progress', { episodeId: 'ep1', deviceId: 'p1', verdict: verdict({ success: false, passed: false, progress: 0.5 }) });
     await until(() => expect(c.selected?.verdict?.progress).toBe(0.5));
     const i = c.inspected!;
@@ -223,7 +230,7 @@ describe('the run as it happens', () => {
   it('records the end: status, final verdict, and the last state and frame for later', async () => {
     const [c, bridge] = await running();
     bridge.emit('frame', { deviceId: 'p1', jpeg: 'LAST' });
-    bridge.emit('stateChanged', { deviceId: 'p1', state: snap(state1, 2) });
+    bridge.emit('stateChanged', { deviceId: 'p1', state: whole(state1, 2) });
     await until(() => expect(c.inspected?.revision).toBe(2));
     bridge.emit('episodeEnded', { ...end(1, { verdict: verdict({ clean: false, passed: false }) }), deviceId: 'p1' });
     await until(() => expect(c.selected?.end).toBeDefined());
@@ -238,11 +245,11 @@ describe('the run as it happens', () => {
   it('moves on to the next episode when following, and stays put when not', async () => {
     const [c, bridge] = await running();
     bridge.emit('episodeEnded', { ...end(1), deviceId: 'p1' });
-    bridge.emit('episodeStarted', { info: info(2), initial: snap(state0, 3) });
+    bridge.emit('episodeStarted', { info: info(2), initial: whole(state0, 3) });
     await until(() => expect(c.selectedEpisodeId).toBe('ep2'));
     c.selectEpisode('ep1');
     expect(c.follow).toBe(false);
-    bridge.emit('episodeStarted', { info: info(3, 'p2'), initial: snap(state0, 1) });
+    bridge.emit('episodeStarted', { info: info(3, 'p2'), initial: whole(state0, 1) });
     await until(() => expect(c.episodes).toHaveLength(3));
     expect(c.selectedEpisodeId).toBe('ep1');
     c.setFollow(true);
@@ -251,7 +258,7 @@ describe('the run as it happens', () => {
 
   it('keeps the followed episode while a parallel one starts', async () => {
     const [c, bridge] = await running();
-    bridge.emit('episodeStarted', { info: info(2, 'p2'), initial: snap(state0, 1) });
+    bridge.emit('episodeStarted', { info: info(2, 'p2'), initial: whole(state0, 1) });
     await until(() => expect(c.episodes).toHaveLength(2));
     expect(c.selectedEpisodeId).toBe('ep1');
   });
@@ -262,9 +269,9 @@ describe('the run as it happens', () => {
       const bridge = new FakeBridge();
       const c = start(bridge, { followDwellMs: 1500 });
       for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
-      bridge.emit('episodeStarted', { info: info(1), initial: snap(state0, 1) });
+      bridge.emit('episodeStarted', { info: info(1), initial: whole(state0, 1) });
       bridge.emit('episodeEnded', { ...end(1), deviceId: 'p1' });
-      bridge.emit('episodeStarted', { info: info(2), initial: snap(state0, 1) });
+      bridge.emit('episodeStarted', { info: info(2), initial: whole(state0, 1) });
       await vi.advanceTimersByTimeAsync(1000);
       expect(c.selectedEpisodeId).toBe('ep1');
       await vi.advanceTimersByTimeAsync(600);
@@ -279,8 +286,8 @@ describe('the run as it happens', () => {
     bridge.history = { run, episodes: [{ info: info(1), end: end(1) }] };
     const c = start(bridge);
     await until(() => expect(c.episodes).toHaveLength(1));
-    bridge.emit('episodeStarted', { info: info(2), initial: snap(state0, 1) });
-    bridge.emit('step', { episodeId: 'ep2', index: 0, action: 'key(back)', route: { app: 'home', path: '/' }, revision: 1 });
+    bridge.emit('episodeStarted', { info: info(2), initial: whole(state0, 1) });
+    bridge.emit('step', { episodeId: 'ep2', deviceId: 'p1', index: 1, action: 'key(back)', route: { app: 'home', path: '/' }, revision: 1 });
     await until(() => expect(c.episodes.at(-1)?.steps).toHaveLength(1));
     bridge.peer.close('restart');
     bridge.history = { run, episodes: [{ info: info(1), end: end(1) }, { info: info(2) }] };
@@ -292,7 +299,7 @@ describe('the run as it happens', () => {
   it('ignores malformed events and says so', async () => {
     const [c, bridge] = await running();
     bridge.peer.sendRaw({ t: 'event', event: 'step', data: { episodeId: 'ep1' } });
-    bridge.peer.sendRaw({ t: 'event', event: 'stateChanged', data: { deviceId: 'p1', state: { json: '{oops', revision: 9, route: { app: 'x', path: '/' } } } });
+    bridge.peer.sendRaw({ t: 'event', event: 'stateChanged', data: { deviceId: 'p1', state: { revision: 9, route: { app: 'x', path: '/' }, sliced: { top: ['os'], apps: [], versions: { os: 'v1' }, json: { os: '{oops' } } } } });
     bridge.peer.sendRaw({ t: 'event', event: 'progress', data: null });
     await until(() => expect(c.notices).toHaveLength(3));
     expect(c.notices[0]!.message).toContain('malformed step');
@@ -313,13 +320,13 @@ describe('the run as it happens', () => {
       },
     });
     await until(() => expect(bridge.called('history')).toHaveLength(1));
-    bridge.emit('episodeStarted', { info: info(1), initial: snap(state0, 1) });
-    bridge.emit('step', { episodeId: 'ep1', index: 0, action: 'type("妈妈")', route: { app: 'chat', path: '/' }, revision: 2 });
-    bridge.emit('step', { episodeId: 'ep1', index: 1, action: 'complete()', route: { app: 'chat', path: '/' }, revision: 2 });
+    bridge.emit('episodeStarted', { info: info(1), initial: whole(state0, 1) });
+    bridge.emit('step', { episodeId: 'ep1', deviceId: 'p1', index: 1, action: 'type("妈妈")', route: { app: 'chat', path: '/' }, revision: 2 });
+    bridge.emit('step', { episodeId: 'ep1', deviceId: 'p1', index: 2, action: 'complete()', route: { app: 'chat', path: '/' }, revision: 2 });
     await until(() => expect(asked).toHaveLength(1));
     expect(c.selected?.steps).toEqual([]);
     release();
-    await until(() => expect(c.selected?.steps.map((s) => s.index)).toEqual([0, 1]));
+    await until(() => expect(c.selected?.steps.map((s) => s.index)).toEqual([1, 2]));
   });
 
   it('starts a fresh list when another run starts', async () => {
@@ -369,7 +376,7 @@ describe('Author mode', () => {
     expect(c.inspected).toMatchObject({ kind: 'author', state: state0, initial: state0, revision: 5 });
     expect(c.localChanges).toEqual([]);
 
-    bridge.emit('stateChanged', { deviceId: AUTHOR, state: snap(state1, 6) });
+    bridge.emit('stateChanged', { deviceId: AUTHOR, state: whole(state1, 6) });
     await until(() => expect(c.inspected?.revision).toBe(6));
     expect(c.localChanges?.map((ch) => ch.path)).toEqual(['apps.chat.threads[t1].unread', 'os.time.timestamp']);
 
@@ -379,7 +386,7 @@ describe('Author mode', () => {
     expect(c.inspected?.verdict?.unexpectedChanges).toHaveLength(1);
     expect(c.inspected?.verdictStale).toBe(false);
 
-    bridge.emit('stateChanged', { deviceId: AUTHOR, state: snap(state0, 7) });
+    bridge.emit('stateChanged', { deviceId: AUTHOR, state: whole(state0, 7) });
     await until(() => expect(c.inspected?.verdictStale).toBe(true));
   });
 
@@ -393,8 +400,8 @@ describe('Author mode', () => {
 
   it('keeps episodes of its own phone out of the run list', async () => {
     const [c, bridge] = await authoring();
-    bridge.emit('episodeStarted', { info: info(5, AUTHOR), initial: snap(state0, 1) });
-    bridge.emit('episodeStarted', { info: info(6, 'p1'), initial: snap(state0, 1) });
+    bridge.emit('episodeStarted', { info: info(5, AUTHOR), initial: whole(state0, 1) });
+    bridge.emit('episodeStarted', { info: info(6, 'p1'), initial: whole(state0, 1) });
     await until(() => expect(c.episodes.map((e) => e.info.episodeId)).toEqual(['ep6']));
   });
 

@@ -14,7 +14,8 @@
  * Long file: the connection, the event handlers and the views they feed are one state machine
  * around one peer; splitting it is open work (the Watch and Author halves could each be a module).
  */
-import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateChange, type StateSnapshot, type StepInfo, type StudioEvents, type StudioMethods, type TaskInfo, type Verdict } from '../../bridge/protocol/messages.ts';
+import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunControls, type RunInfo, type StateChange, type StateSnapshot, type StepInfo, type StudioEvents, type StudioMethods, type StudioState, type TaskInfo, type Verdict } from '../../bridge/protocol/messages.ts';
+import { assembleJson, KEPT_SLICE_CHARS, SliceStore, slicedProblem, sliceNames } from '../../bridge/protocol/slices.ts';
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import type { JsonValue, Route } from '../../bridge/protocol/state.ts';
@@ -31,7 +32,7 @@ export type ConnectionState =
   /** Retrying cannot help (wrong token, another protocol version): the user must act. */
   | { kind: 'failed'; reason: string };
 
-export type StudioMode = 'watch' | 'author';
+export type StudioMode = 'watch' | 'author' | 'runs';
 
 export interface EpisodeRecord {
   info: EpisodeInfo;
@@ -45,8 +46,16 @@ export interface EpisodeRecord {
   finalRoute?: Route;
   finalRevision?: number;
   frame?: string;
+  /** The screenshot after each step while the studio watched (index = step; 0 the first screen), for the timeline. */
+  frames?: (string | undefined)[];
   /** Local clock time of the end, for the follow dwell. */
   endedAtMs?: number;
+}
+
+/** Which step a frame shows: the screenshot the agent got after `step` of `episodeId`. */
+export interface FrameTag {
+  episodeId: string;
+  step: number;
 }
 
 export interface DeviceView {
@@ -58,8 +67,9 @@ export interface DeviceView {
   route: Route | null;
   /** The diff base: the episode's initial state. */
   initial: JsonValue | null;
-  /** The last screencast frame as a data URL (pages that do not change send none). */
+  /** The last frame as a data URL, and which step it shows (null: an untagged screencast frame). */
   frame: string | null;
+  frameTag: FrameTag | null;
   /** What the last state update changed, and a counter that restarts the highlight. */
   highlight: ChangeHighlight;
   highlightToken: number;
@@ -91,6 +101,9 @@ export interface Inspected {
   revision: number | null;
   route: Route | null;
   frame: string | null;
+  /** Which step the frame shows; with `behind`, the steps taken since (the picture is stale). */
+  frameTag: FrameTag | null;
+  behind: number;
   verdict: Verdict | null;
   verdictStale: boolean;
   end: EpisodeEnd | null;
@@ -117,6 +130,13 @@ export interface StudioClientOptions {
 type Peer = RpcPeer<Record<string, never>, StudioMethods, StudioEvents>;
 
 const KEEP_EPISODE_DATA = 40;
+/** Step frames kept per episode for its timeline (about 40 KB each). */
+const KEEP_FRAMES = 300;
+/**
+ * The slices the studio keeps: twice what the hub records as sent (bridge/server/studioHub.ts),
+ * touched in the same order, so it always holds every slice the hub leaves out.
+ */
+const KEPT_STUDIO_SLICE_CHARS = 2 * KEPT_SLICE_CHARS;
 const MAX_NOTICES = 30;
 const EMPTY_HIGHLIGHT: ChangeHighlight = { paths: new Set(), within: new Set() };
 
@@ -148,6 +168,12 @@ export class StudioClient {
   reloadNote = $state<string | null>(null);
   /** Recent problems worth showing (malformed events, failed calls), newest last. */
   notices = $state.raw<{ at: number; message: string }[]>([]);
+  /** The run's demo controls as the bridge last said (null: no run to control). */
+  controls = $state.raw<RunControls | null>(null);
+  /** Watch mode shows every running device in a grid (frames only), the selected one enlarged. */
+  grid = $state(false);
+  /** Bytes of state this studio received, and how many whole states they stood for (the slices' saving). */
+  stateBytes = $state.raw({ received: 0, whole: 0, updates: 0 });
 
   readonly selected = $derived(this.episodes.find((e) => e.info.episodeId === this.selectedEpisodeId) ?? null);
 
@@ -176,8 +202,12 @@ export class StudioClient {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private dwellTimer: ReturnType<typeof setTimeout> | null = null;
   private handshakeTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Devices we asked the bridge to watch (on this connection). */
-  private watching = new Set<string>();
+  /** Devices we asked the bridge to watch (on this connection), and whether for frames only. */
+  private watching = new Map<string, boolean>();
+  /** The next watch asks the hub to send every slice again (after `resync`). */
+  private resendNext = false;
+  /** State slices by version, as the hub sent them (see KEPT_STUDIO_SLICE_CHARS). */
+  private slices = new SliceStore(KEPT_STUDIO_SLICE_CHARS);
   private disposed = false;
   private parsedFinal = new WeakMap<EpisodeRecord, { state: JsonValue | null; initial: JsonValue | null }>();
   /** Events waiting for glyphs (and every event after them, to keep the order). */
@@ -232,7 +262,9 @@ export class StudioClient {
       },
     });
     this.peer = peer;
-    this.watching = new Set();
+    this.watching = new Map();
+    // A new connection is a new hub record: it sends every slice again.
+    this.slices = new SliceStore(KEPT_STUDIO_SLICE_CHARS);
     this.eventQueue = null;
     this.subscribe(peer);
     peer.onClose((reason) => {
@@ -290,6 +322,7 @@ export class StudioClient {
       await this.glyphs(JSON.stringify(history));
       if (this.peer !== peer) return;
       this.applyHistory(history.run ?? null, history.episodes);
+      this.controls = isObj(history.controls) ? history.controls : null;
       this.setDevices(devices.devices);
       if (this.author.activated && this.tasksState !== 'loaded') void this.loadTasks();
       this.reconcileWatches();
@@ -332,24 +365,89 @@ export class StudioClient {
   // Events: the one place that reads what the bridge sends.
 
   private subscribe(peer: Peer): void {
-    const on = <K extends keyof StudioEvents & string>(event: K, check: (d: unknown) => boolean, handle: (d: StudioEvents[K]) => void, textOf: (d: StudioEvents[K]) => string = (d) => JSON.stringify(d)) =>
+    const on = <K extends keyof StudioEvents & string, T = StudioEvents[K]>(
+      event: K,
+      check: (d: unknown) => boolean,
+      handle: (d: T) => void,
+      textOf: (d: T) => string = (d) => JSON.stringify(d),
+      /** Runs at once, in arrival order (slices must be taken in the order the hub sent them). */
+      prepare: (d: StudioEvents[K]) => T | null = (d) => d as unknown as T,
+    ) =>
       peer.on(event, (data) => {
         if (this.peer !== peer) return;
         if (!check(data)) return this.notice(`ignored a malformed ${event} event from the bridge`);
-        this.inOrder(textOf(data), () => {
-          if (this.peer === peer) handle(data);
+        const ready = prepare(data as StudioEvents[K]);
+        if (ready === null) return;
+        this.inOrder(textOf(ready), () => {
+          if (this.peer === peer) handle(ready);
         });
       });
     on('runStarted', isRunInfo, (d) => this.onRunStarted(d));
     on('runEnded', isRunInfo, (d) => (this.run = d));
     on('devicesChanged', (d) => isObj(d) && Array.isArray(d.devices), (d) => this.setDevices(d.devices));
-    on('episodeStarted', (d) => isObj(d) && isEpisodeInfo(d.info), (d) => this.onEpisodeStarted(d.info, d.initial));
+    on<'episodeStarted', { info: EpisodeInfo; initial: StateSnapshot | undefined }>(
+      'episodeStarted',
+      (d) => isObj(d) && isEpisodeInfo(d.info),
+      (d) => this.onEpisodeStarted(d.info, d.initial),
+      (d) => d.initial?.json ?? '',
+      (d) => {
+        const initial = this.take(d.initial);
+        if (initial === 'missing') this.resync(d.info.deviceId);
+        return { info: d.info, initial: typeof initial === 'string' ? undefined : initial };
+      },
+    );
     on('step', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.index === 'number' && typeof d.action === 'string', (d) => this.onStep(d));
     on('progress', (d) => isObj(d) && typeof d.episodeId === 'string' && isVerdict(d.verdict), (d) => this.onProgress(d));
     on('episodeEnded', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.status === 'string', (d) => this.onEpisodeEnded(d));
-    on('stateChanged', (d) => isObj(d) && typeof d.deviceId === 'string' && isSnapshot(d.state), (d) => this.onStateChanged(d.deviceId, d.state), (d) => d.state.json);
-    on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d.deviceId, d.jpeg), () => '');
+    on<'stateChanged', { deviceId: string; state: StateSnapshot }>(
+      'stateChanged',
+      (d) => isObj(d) && typeof d.deviceId === 'string' && isObj(d.state),
+      (d) => this.onStateChanged(d.deviceId, d.state),
+      (d) => d.state.json,
+      (d) => {
+        const state = this.take(d.state);
+        if (state === 'malformed') this.notice('ignored a malformed stateChanged event from the bridge');
+        else if (state === 'missing') this.resync(d.deviceId);
+        return typeof state === 'string' ? null : { deviceId: d.deviceId, state };
+      },
+    );
+    on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d), () => '');
     on('tasksChanged', (d) => isObj(d) && Array.isArray(d.tasks) && Array.isArray(d.changed), (d) => this.onTasksChanged(d));
+    on('controls', (d) => isObj(d) && typeof d.paused === 'boolean' && typeof d.paceMs === 'number', (d) => (this.controls = d));
+  }
+
+  /**
+   * A state as the hub sent it, whole again: the slices it carries are kept, the others come
+   * from those kept; `missing` when it names a slice this studio does not hold.
+   */
+  private take(st: StudioState | undefined): StateSnapshot | 'malformed' | 'missing' {
+    if (!isObj(st) || typeof st.revision !== 'number' || !isObj(st.route) || slicedProblem(st.sliced)) return 'malformed';
+    const { sliced } = st;
+    const parts = new Map<string, string>();
+    let received = 0;
+    for (const name of sliceNames(sliced)) {
+      const version = sliced.versions[name]!;
+      const sent = sliced.json[name];
+      const json = sent ?? this.slices.get(version);
+      if (json === undefined) return 'missing';
+      if (sent !== undefined) received += sent.length;
+      this.slices.put(version, json);
+      parts.set(name, json);
+    }
+    const json = assembleJson(sliced, (name) => parts.get(name)!);
+    const b = this.stateBytes;
+    this.stateBytes = { received: b.received + received, whole: b.whole + json.length, updates: b.updates + 1 };
+    return { json, route: st.route, revision: st.revision };
+  }
+
+  /** A state that could not be put together: watch the device again, which sends it whole. */
+  private resync(deviceId: string): void {
+    this.notice(`the state of ${deviceId} named a slice this studio does not hold; asking for it again`);
+    this.slices = new SliceStore(KEPT_STUDIO_SLICE_CHARS);
+    this.resendNext = true;
+    if (!this.watching.has(deviceId) || !this.peer) return;
+    this.watching.delete(deviceId);
+    this.reconcileWatches();
   }
 
   private onRunStarted(run: RunInfo): void {
@@ -415,7 +513,7 @@ export class StudioClient {
       endedAtMs: Date.now(),
       // What the phone looked like at the end, for when the episode is selected later.
       ...(view && view.json !== null ? { finalJson: view.json, finalRoute: view.route ?? undefined, finalRevision: view.revision } : {}),
-      ...(view?.frame ? { frame: view.frame } : {}),
+      ...(view?.frame && (view.frameTag === null || view.frameTag.episodeId === end.episodeId) ? { frame: view.frame } : {}),
     }));
     if (this.follow && end.episodeId === this.selectedEpisodeId) this.followLatest(true);
     else this.reconcileWatches();
@@ -431,10 +529,21 @@ export class StudioClient {
     this.putView({ ...view, state, json: snap.json, revision: snap.revision, route: snap.route, highlight, highlightToken: view.highlightToken + 1 });
   }
 
-  private onFrame(deviceId: string, jpeg: string): void {
-    const view = this.views[deviceId];
+  private onFrame(f: StudioEvents['frame']): void {
+    // A frame may come before the answer to `watch` is applied: it starts the device's view.
+    const view = this.views[f.deviceId] ?? (this.watching.has(f.deviceId) ? emptyView(f.deviceId) : undefined);
     if (!view) return;
-    this.putView({ ...view, frame: `data:image/jpeg;base64,${jpeg}` });
+    const frame = `data:image/jpeg;base64,${f.jpeg}`;
+    const tag = typeof f.episodeId === 'string' && typeof f.step === 'number' ? { episodeId: f.episodeId, step: f.step } : null;
+    this.putView({ ...view, frame, frameTag: tag });
+    // The episode's timeline keeps the screen after each step it was shown.
+    if (tag && tag.step >= 0 && tag.step <= KEEP_FRAMES) {
+      this.updateEpisode(tag.episodeId, (e) => {
+        const frames = [...(e.frames ?? [])];
+        frames[tag.step] = frame;
+        return { ...e, frames };
+      });
+    }
   }
 
   private setDevices(devices: DeviceInfo[]): void {
@@ -444,6 +553,48 @@ export class StudioClient {
     if (!ready) this.watching.delete(this.author.deviceId);
     this.reconcileWatches();
   }
+
+  // -------------------------------------------------------------------------------------------
+  // Demo controls: the bridge answers with the new controls and tells every studio.
+
+  private async control(p: Parameters<StudioMethods['runControl']>[0]): Promise<void> {
+    try {
+      const { controls } = await this.call('runControl', p);
+      this.controls = controls;
+    } catch (e) {
+      this.notice(`${p.action} failed: ${(e as Error).message}`);
+    }
+  }
+
+  pause(): Promise<void> {
+    return this.control({ action: 'pause' });
+  }
+
+  resume(): Promise<void> {
+    return this.control({ action: 'resume' });
+  }
+
+  /** One action on the device shown (or on every paused device), then paused again. */
+  stepOnce(deviceId?: string): Promise<void> {
+    return this.control({ action: 'step', ...(deviceId ? { deviceId } : {}) });
+  }
+
+  /** Ends the episode running on `deviceId` as cancelled (`--resume` runs it again). */
+  stopEpisode(deviceId: string): Promise<void> {
+    return this.control({ action: 'stop', deviceId });
+  }
+
+  setPace(ms: number): Promise<void> {
+    return this.control({ action: 'pace', paceMs: Math.max(0, Math.min(60_000, Math.round(ms))) });
+  }
+
+  setGrid(on: boolean): void {
+    this.grid = on;
+    this.reconcileWatches();
+  }
+
+  /** The devices the grid shows: those running an episode, in device order. */
+  readonly gridDevices = $derived(this.devices.filter((d) => d.kind === 'agent' && d.episode));
 
   // -------------------------------------------------------------------------------------------
   // Watch mode
@@ -495,41 +646,56 @@ export class StudioClient {
     this.reconcileWatches();
   }
 
-  /** Watches exactly the devices whose live data is on screen, unwatches the rest. */
+  /**
+   * Watches exactly the devices whose live data is on screen, unwatches the rest: the selected
+   * episode's device (state and frames), in the grid every running device (frames only), in
+   * Author mode the studio's own phone.
+   */
   private reconcileWatches(): void {
     const peer = this.peer;
     if (!peer || this.connection.kind !== 'open') return;
-    const wanted = new Set<string>();
+    const wanted = new Map<string, boolean>();
     if (this.mode === 'watch') {
+      if (this.grid) for (const d of this.gridDevices) wanted.set(d.deviceId, true);
       const sel = this.selected;
-      if (sel && !sel.end) wanted.add(sel.info.deviceId);
+      if (sel && !sel.end) wanted.set(sel.info.deviceId, false);
     } else if (this.author.activated && this.author.deviceReady) {
-      wanted.add(this.author.deviceId);
+      wanted.set(this.author.deviceId, false);
     }
-    for (const id of [...this.watching]) {
+    for (const id of [...this.watching.keys()]) {
       if (wanted.has(id)) continue;
       this.watching.delete(id);
       peer.call('unwatch', { deviceId: id }).catch(() => {});
     }
-    for (const id of wanted) {
-      if (this.watching.has(id)) continue;
-      this.watching.add(id);
-      peer.call('watch', { deviceId: id }).then(
+    for (const [id, framesOnly] of wanted) {
+      if (this.watching.get(id) === framesOnly) continue;
+      this.watching.set(id, framesOnly);
+      const resend = this.resendNext;
+      this.resendNext = false;
+      peer.call('watch', { deviceId: id, ...(framesOnly ? { framesOnly } : {}), ...(resend ? { resend } : {}) }).then(
         async (r) => {
-          await this.glyphs(`${r.state?.json ?? ''}${r.initial?.json ?? ''}`);
-          if (this.peer !== peer || !this.watching.has(id)) return;
-          const state = isSnapshot(r.state) ? parseJson(r.state.json) : undefined;
+          // Slices first, in arrival order; glyphs may make the view wait, the slices must not.
+          const taken = r.state ? this.take(r.state) : undefined;
+          const takenInitial = r.initial ? this.take(r.initial) : undefined;
+          if (taken === 'missing' || takenInitial === 'missing') return this.resync(id);
+          const state = typeof taken === 'string' ? undefined : taken;
+          const initialSnap = typeof takenInitial === 'string' ? undefined : takenInitial;
+          if (!framesOnly && !state) this.notice(`the bridge sent no readable state for ${id}`);
+          await this.glyphs(`${state?.json ?? ''}${initialSnap?.json ?? ''}`);
+          if (this.peer !== peer || this.watching.get(id) !== framesOnly) return;
           const old = this.views[id];
-          const initial = isSnapshot(r.initial) ? parseJson(r.initial.json) ?? null : old?.initial ?? this.initialFromEpisodes(id);
+          const parsed = state ? parseJson(state.json) : undefined;
+          const initial = initialSnap ? parseJson(initialSnap.json) ?? null : old?.initial ?? this.initialFromEpisodes(id);
           this.putView({
             deviceId: id,
             device: r.device ?? null,
-            state: state ?? null,
-            json: state === undefined ? null : r.state.json,
-            revision: r.state?.revision ?? 0,
-            route: r.state?.route ?? null,
+            state: parsed ?? old?.state ?? null,
+            json: parsed === undefined ? old?.json ?? null : state!.json,
+            revision: state?.revision ?? old?.revision ?? 0,
+            route: state?.route ?? old?.route ?? null,
             initial,
             frame: old?.frame ?? null,
+            frameTag: old?.frameTag ?? null,
             highlight: EMPTY_HIGHLIGHT,
             highlightToken: old?.highlightToken ?? 0,
           });
@@ -626,10 +792,15 @@ export class StudioClient {
     const live = !rec.end;
     const view = live ? this.views[rec.info.deviceId] : undefined;
     if (view) {
+      // A picture of another episode (the device's previous one) is never shown as this one's.
+      const own = view.frameTag === null || view.frameTag.episodeId === rec.info.episodeId;
+      const frame = own ? view.frame : null;
+      const tag = own ? view.frameTag : null;
       return {
         kind: 'episode', info: rec.info, record: rec, live, deviceId: view.deviceId,
         state: view.state, initial: view.initial ?? this.parsedOf(rec).initial, revision: view.revision, route: view.route,
-        frame: view.frame ?? rec.frame ?? null, verdict: rec.verdict ?? null, verdictStale: false, end: null,
+        frame, frameTag: tag, behind: tag ? Math.max(0, lastScreenStep(rec) - tag.step) : 0,
+        verdict: rec.verdict ?? null, verdictStale: false, end: null,
         highlight: view.highlight, highlightToken: view.highlightToken,
       };
     }
@@ -637,7 +808,7 @@ export class StudioClient {
     return {
       kind: 'episode', info: rec.info, record: rec, live, deviceId: rec.info.deviceId,
       state: parsed.state, initial: parsed.initial, revision: rec.finalRevision ?? null, route: rec.finalRoute ?? null,
-      frame: rec.frame ?? null, verdict: rec.verdict ?? null, verdictStale: false, end: rec.end ?? null,
+      frame: rec.frame ?? null, frameTag: null, behind: 0, verdict: rec.verdict ?? null, verdictStale: false, end: rec.end ?? null,
       highlight: null, highlightToken: 0,
     };
   }
@@ -648,7 +819,7 @@ export class StudioClient {
     return {
       kind: 'author', info: a.episode, record: null, live: true, deviceId: a.deviceId,
       state: view?.state ?? null, initial: a.episode ? view?.initial ?? null : null, revision: view?.revision ?? null, route: view?.route ?? null,
-      frame: null, verdict: a.verdict, verdictStale: a.verdict !== null && view !== undefined && a.verdictRevision !== view.revision, end: null,
+      frame: null, frameTag: null, behind: 0, verdict: a.verdict, verdictStale: a.verdict !== null && view !== undefined && a.verdictRevision !== view.revision, end: null,
       highlight: view?.highlight ?? null, highlightToken: view?.highlightToken ?? 0,
     };
   }
@@ -687,13 +858,19 @@ export class StudioClient {
     const n = this.episodes.length;
     if (n <= KEEP_EPISODE_DATA) return;
     const old = this.episodes[n - KEEP_EPISODE_DATA - 1]!;
-    if (old.initialJson === undefined && old.finalJson === undefined && old.frame === undefined) return;
-    this.updateEpisode(old.info.episodeId, ({ initialJson: _i, finalJson: _f, frame: _fr, ...rest }) => rest);
+    if (old.initialJson === undefined && old.finalJson === undefined && old.frame === undefined && old.frames === undefined) return;
+    this.updateEpisode(old.info.episodeId, ({ initialJson: _i, finalJson: _f, frame: _fr, frames: _frs, ...rest }) => rest);
   }
 }
 
 function emptyView(deviceId: string): DeviceView {
-  return { deviceId, device: null, state: null, json: null, revision: 0, route: null, initial: null, frame: null, highlight: EMPTY_HIGHLIGHT, highlightToken: 0 };
+  return { deviceId, device: null, state: null, json: null, revision: 0, route: null, initial: null, frame: null, frameTag: null, highlight: EMPTY_HIGHLIGHT, highlightToken: 0 };
+}
+
+/** The last step of an episode that changed the screen (terminal actions do not): what a current frame shows. */
+export function lastScreenStep(rec: EpisodeRecord): number {
+  for (let i = rec.steps.length - 1; i >= 0; i--) if (!rec.steps[i]!.terminal) return rec.steps[i]!.index;
+  return 0;
 }
 
 function parseJson(text: string): JsonValue | undefined {
