@@ -307,9 +307,9 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
         if (info) studio.step(info, s);
         await opts.events?.onStep?.(env, ep, s);
         if (s.terminal) return;
-        // Demo pacing: people watching need a moment per step; an unwatched run never waits.
+        // Demo pacing: people watching need a moment per step (every device, for the grid); a run no studio watches never waits.
         const pace = studio.controls?.pace ?? 0;
-        if (pace > 0 && bridge.studio.watchers(env.deviceId) > 0) await delay(pace, opts.signal);
+        if (pace > 0 && bridge.studio.size > 0) await delay(pace, opts.signal);
         // Paused from the studio: wait before the next action (a stop or the run's signal ends the wait).
         await studio.controls?.gate(env.deviceId, opts.signal);
       },

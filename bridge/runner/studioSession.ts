@@ -72,17 +72,29 @@ export class StudioSession implements StudioBackend {
   constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined, opts: { paceMs?: number } = {}) {
     bridge.setBackend(this);
     this.controls = run ? new DemoControls(opts.paceMs ?? 0) : null;
-    this.controls?.onChange((controls) => bridge.studio.broadcast('controls', controls));
+    this.controls?.onChange(() => this.tellControls());
   }
 
   attachPool(pool: EnvPool): void {
     this.pool = pool;
     this.running = true;
+    this.tellControls();
+  }
+
+  /** The controls as studios see them: usable while the run's episodes go on. */
+  private controlsState(): RunControls | undefined {
+    return this.controls ? { ...this.controls.state(), available: this.running } : undefined;
+  }
+
+  private tellControls(): void {
+    const c = this.controlsState();
+    if (c) this.bridge.studio.broadcast('controls', c);
   }
 
   /** The run's episodes are done: its pages may be used by hand (a kept-open studio). */
   runFinished(): void {
     this.running = false;
+    this.tellControls();
   }
 
   // --- run events -------------------------------------------------------------------------
@@ -141,7 +153,7 @@ export class StudioSession implements StudioBackend {
     else if (p.action === 'step') c.step(p.deviceId);
     else if (p.action === 'pace') c.setPace(p.paceMs!);
     else if (!c.stop(p.deviceId!)) throw new PhonegymError(`runControl: no episode is running on "${p.deviceId}"`, { code: 'device_not_found', details: { deviceId: p.deviceId } });
-    return { controls: c.state() };
+    return { controls: this.controlsState()! };
   }
 
   /** Author calls are for the studio's own phone: a page of the run is the run's until it ends. */
@@ -180,7 +192,8 @@ export class StudioSession implements StudioBackend {
   }
 
   async history() {
-    return { run: this.run, episodes: this.episodes, ...(this.controls ? { controls: { ...this.controls.state(), available: this.running } } : {}) };
+    const controls = this.controlsState();
+    return { run: this.run, episodes: this.episodes, ...(controls ? { controls } : {}) };
   }
 
   initialState(deviceId: string): StateSnapshot | undefined {

@@ -1,0 +1,105 @@
+/**
+ * The studio as a demo is given: four pages running the oracle, the studio watching. Its picture
+ * is the very screenshot the agent got at its last step, the grid shows every device, pause,
+ * step, stop and the delay act on the run, an author call on a phone of the run is refused (and
+ * the episode goes on untouched), and the studio ends with as many episodes as the run folder.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../bridge/runner/config.ts';
+import { runEvaluation } from '../../bridge/runner/run.ts';
+import { readRunFolder } from '../../bridge/runner/runFolder.ts';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const TASKS = ['chat.PinChat', 'chat.MuteChat', 'chat.LikeLatestMoment', 'chat.ClearChatHistory', 'chat.PostMoment', 'chat.ReadMyAccountId', 'chat.CreateGroup', 'chat.ReadLastMessage'];
+
+/** An author call over the studio's own socket, from the page (the real WebSocket and token). */
+async function studioCall(page: Page, method: string, params: object): Promise<{ ok: boolean; code?: string; message?: string }> {
+  return page.evaluate(`new Promise((resolve) => {
+    const token = new URLSearchParams(location.search).get('token');
+    const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws/studio?token=' + token);
+    ws.onopen = () => ws.send(JSON.stringify({ t: 'hello', protocol: 1, role: 'studio' }));
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.t === 'welcome') ws.send(JSON.stringify({ t: 'call', id: 1, method: ${JSON.stringify(method)}, params: ${JSON.stringify(params)} }));
+      else if (m.t === 'result' && m.id === 1) { resolve({ ok: true }); ws.close(); }
+      else if (m.t === 'error' && m.id === 1) { resolve({ ok: false, code: m.error.code, message: m.error.message }); ws.close(); }
+    };
+  })`);
+}
+
+test('four pages live: the picture is the last step\'s screenshot, controls act on the run, the count matches', async ({ page }) => {
+  test.setTimeout(300_000);
+  const runDir = join(mkdtempSync(join(tmpdir(), 'phonegym-live-')), 'run');
+  let studioUrl = '';
+  let release: () => void = () => {};
+  const keepOpenUntil = new Promise<void>((r) => (release = r));
+  const done = runEvaluation(
+    { ...DEFAULT_CONFIG, taskIds: TASKS, agent: 'oracle', parallel: 4, studio: true, keepOpen: true, studioWait: 60, pace: 500, sampleSeed: 3, runDir },
+    { log: (line) => (studioUrl ||= /studio: (http\S+)/.exec(line)?.[1] ?? ''), keepOpenUntil },
+  );
+  try {
+    await expect.poll(() => studioUrl, { timeout: 90_000 }).toMatch(/studio\.html/);
+    await page.goto(studioUrl);
+    await expect(page.getByRole('toolbar', { name: 'Run controls' })).toBeVisible({ timeout: 60_000 });
+
+    // The grid: every running device as a tile.
+    await page.getByLabel(/All devices/).check();
+    await expect(page.getByRole('list', { name: 'Devices' }).getByRole('listitem')).toHaveCount(4, { timeout: 30_000 });
+
+    // Pause; once the shown device waits, its picture is exactly the screenshot of its last step.
+    await page.getByRole('button', { name: /Pause/ }).click();
+    await expect(page.getByRole('button', { name: /Resume/ })).toBeVisible();
+    await page.waitForTimeout(3000); // every device reaches its gate, with a new episode where one just ended
+    // Pick a running episode by hand (the view stops following the run).
+    await page.getByRole('radio', { name: /^running/ }).click();
+    await page.locator('[data-episode]').first().click();
+    await expect(page.locator('.card .chip')).toHaveText(/running/);
+    await page.getByRole('radio', { name: /^all/ }).click();
+    const deviceId = (await page.locator('.card .meta code').textContent())!;
+    const taskId = (await page.locator('.card .task').textContent())!;
+    const last = Number(await page.locator('.log li:not(.gap):not(.end)').last().locator('.n').textContent());
+    expect(last).toBeGreaterThan(0);
+    const shown = await page.getByRole('img', { name: "The phone's screen" }).getAttribute('src');
+    const dir = join(runDir, 'trajectory', taskId.replace('.', '_'));
+    const onDisk = readFileSync(join(dir, `step_${String(last).padStart(3, '0')}.jpg`)).toString('base64');
+    expect(shown).toBe(`data:image/jpeg;base64,${onDisk}`);
+    await expect(page.getByRole('status')).toHaveCount(0); // not stale
+
+    // An author call on a phone of the run is refused with the reason.
+    const refused = await studioCall(page, 'setupTask', { deviceId, taskId: 'chat.PinChat', seed: 1 });
+    expect(refused).toMatchObject({ ok: false, code: 'device_busy' });
+    expect(refused.message).toMatch(/is running episode .*Use the studio's own phone/);
+
+    // Step once: the shown device takes exactly one more action.
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await expect(page.locator('.log li:not(.gap):not(.end)').last().locator('.n')).toHaveText(String(last + 1), { timeout: 20_000 });
+
+    // Stop this episode: it ends as cancelled; the others go on after Resume, with no delay.
+    await page.getByRole('button', { name: /Stop episode/ }).click();
+    await page.getByLabel('Delay per step').selectOption('0');
+    await page.getByRole('button', { name: /Resume/ }).click();
+
+    const out = await Promise.race([
+      (async () => {
+        await expect.poll(() => readRunFolder(runDir).rows.length, { timeout: 200_000, intervals: [500] }).toBe(TASKS.length);
+        return readRunFolder(runDir);
+      })(),
+      done.then(() => readRunFolder(runDir)),
+    ]);
+    const stopped = out.rows.find((r) => r.task_id === taskId)!;
+    expect(stopped.status).toBe('cancelled');
+    expect(stopped.error).toMatch(/stopped from the studio/);
+    expect(out.rows.filter((r) => r.task_id !== taskId).every((r) => r.success)).toBe(true);
+    // The studio saw every episode the run folder has.
+    await expect(page.locator('[data-episode]')).toHaveCount(TASKS.length, { timeout: 20_000 });
+    await expect(page.getByText(/state \d+ KB received for \d+ KB of states/)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('live-grid-1440x900.png') });
+  } finally {
+    release();
+    await done.catch(() => {});
+  }
+});
