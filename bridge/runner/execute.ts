@@ -82,6 +82,7 @@ export async function executeEpisodes(o: ExecuteOptions): Promise<ExecuteStats> 
         for (let attempt = 1; env; attempt++) {
           // A fresh folder: a retried attempt or a resumed episode must not inherit old steps.
           rmSync(join(o.runDir, ep.trajectoryDir), { recursive: true, force: true });
+          const ranOn = env;
           const { row, verdict, stoppedMidCall } = await runOnce(env, agent, ep, o);
           row.attempts = attempt;
           row.retry = attempt > 1 ? 'blind' : null;
@@ -105,7 +106,8 @@ export async function executeEpisodes(o: ExecuteOptions): Promise<ExecuteStats> 
             stats.retried++;
             continue;
           }
-          if (env) o.events?.onEnd?.(env, ep, row, verdict);
+          // Told with the env it ran on, also when that page was just replaced.
+          o.events?.onEnd?.(ranOn, ep, row, verdict);
           o.onRow(row);
           break;
         }
