@@ -17,6 +17,10 @@ export type { GoalCheck, StateChange, Verdict } from './verdict.ts';
 import type { SerializedError } from './errors.ts';
 import type { PhoneState, Route, UiNode } from './state.ts';
 import type { SlicedState } from './slices.ts';
+import type { DemoOp, DemoView, InputCapture } from './demo.ts';
+
+/** Recording a demonstration as a task's oracle: its types live in ./demo.ts. */
+export type { DemoOp, DemoStepView, DemoVerify, DemoVerifySeed, DemoView, FieldRef, InputCapture } from './demo.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Frames larger than this are refused (by ws `maxPayload` on the bridge and by the peer parser). */
@@ -119,6 +123,8 @@ export interface DeviceEvents {
   routeChanged: { route: Route; revision: number };
   /** The page's console errors and uncaught exceptions. */
   log: { level: 'error' | 'warn' | 'info'; message: string };
+  /** Interactive pages only: one input of the person at the phone, for a demonstration being recorded. */
+  userInput: InputCapture;
 }
 
 export type DeviceMethodName = keyof DeviceMethods;
@@ -189,6 +195,14 @@ export interface StudioMethods {
   judge(params: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
   /** The run history so far (episodes started and ended), for a studio that connects late. */
   history(params: Record<string, never>): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] }>;
+  /** Interactive mode: start, stop, undo the last step of or clear the demonstration recorded on a device. */
+  demo(params: { deviceId: string; op: DemoOp }): Promise<{ demo: DemoView }>;
+  /**
+   * Interactive mode: save the recording as the task's oracle (`<suite>/<Task>.demo.json`), then
+   * verify it on seeds 1-3 (results follow as `demoChanged`). A task's own `oracle(ui, p)` is
+   * replaced only with `replaceOracle`.
+   */
+  saveDemo(params: { deviceId: string; replaceOracle?: boolean }): Promise<{ demo: DemoView }>;
 }
 
 export interface RunInfo {
@@ -213,4 +227,6 @@ export interface StudioEvents {
   /** Live diff and goal progress after each step. */
   progress: { episodeId: string; deviceId: string; verdict: Verdict };
   episodeEnded: EpisodeEnd & { deviceId: string };
+  /** A recording changed: a step, a save, verify's progress and results. */
+  demoChanged: { demo: DemoView };
 }

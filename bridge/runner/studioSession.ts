@@ -19,6 +19,8 @@ import { buildJudgeSpec } from '../tasks/judging.ts';
 import { agentGoal } from '../tasks/grounded.ts';
 import { setupOnPhone } from './setup.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
+import type { DemoOp } from '../protocol/demo.ts';
+import { DemoSessions } from './demoSession.ts';
 
 interface InteractiveSetup {
   task: LoadedTask;
@@ -55,8 +57,11 @@ export class StudioSession implements StudioBackend {
   private interactive = new Map<string, InteractiveSetup>();
   private pool: EnvPool | null = null;
   private casting = new Map<string, { stop: () => Promise<void> }>();
+  /** Demonstrations recorded on the interactive phones (Record, Save as oracle). */
+  private demos: DemoSessions;
 
   constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined) {
+    this.demos = new DemoSessions({ root: () => this.registry.root, broadcast: (demo) => bridge.studio.broadcast('demoChanged', { demo }) });
     bridge.setBackend(this);
     bridge.studio.onWatchChange((deviceId, watchers) => void this.updateScreencast(deviceId, watchers));
   }
@@ -116,7 +121,7 @@ export class StudioSession implements StudioBackend {
 
   /** Re-reads the task files each time, so an author's edit shows after a refresh. */
   async listTasks(): Promise<TaskInfo[]> {
-    this.registry = await loadRegistry({ fresh: true });
+    this.registry = await loadRegistry({ fresh: true, root: this.registry.root });
     return this.registry.tasks.map(taskInfo);
   }
 
@@ -173,6 +178,7 @@ export class StudioSession implements StudioBackend {
     const setup: InteractiveSetup = { task, params: prepared.params, initial: snap, info };
     if (task.def.interaction) setup.stopInteraction = this.followInteraction(device, setup);
     this.interactive.set(p.deviceId, setup);
+    this.demos.setUp(device, task, prepared.params, seed);
     return { episode: info, initial: snap };
   }
 
@@ -227,5 +233,13 @@ export class StudioSession implements StudioBackend {
       actions: [],
     });
     return { verdict };
+  }
+
+  async demo(p: { deviceId: string; op: DemoOp }) {
+    return { demo: this.demos.op(p.deviceId, p.op) };
+  }
+
+  async saveDemo(p: { deviceId: string; replaceOracle?: boolean }) {
+    return { demo: this.demos.save(p.deviceId, p.replaceOracle === true) };
   }
 }

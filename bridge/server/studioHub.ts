@@ -6,6 +6,7 @@
 import { PhonegymError } from '../protocol/errors.ts';
 import type { DeviceInfo, EpisodeInfo, EpisodeEnd, RunInfo, StateSnapshot, StudioEvents, StudioMethods, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
+import { DEMO_OPS, type DemoOp, type DemoView } from '../protocol/demo.ts';
 import type { DeviceConnectionImpl, DeviceRegistry } from './deviceRegistry.ts';
 import type { WsTransport } from './wsTransport.ts';
 
@@ -17,6 +18,9 @@ export interface StudioBackend {
   history(): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] }>;
   /** The state the current episode on this device started from (sent with `watch` for the diff). */
   initialState?(deviceId: string): StateSnapshot | undefined;
+  /** Recording a demonstration on an interactive phone (bridge/runner/demoSession.ts). */
+  demo?(p: { deviceId: string; op: DemoOp }): Promise<{ demo: DemoView }>;
+  saveDemo?(p: { deviceId: string; replaceOracle?: boolean }): Promise<{ demo: DemoView }>;
 }
 
 type StudioPeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
@@ -193,6 +197,22 @@ export class StudioHub {
         const answer = (params as { answer?: unknown }).answer;
         if (answer !== undefined && typeof answer !== 'string') throw invalid('judge', 'params.answer must be a string');
         return backend('judge').judge({ deviceId, ...(answer !== undefined ? { answer } : {}) });
+      },
+      demo: (params) => {
+        const deviceId = requireString('demo', params, 'deviceId');
+        const op = (params as { op?: unknown }).op;
+        if (!DEMO_OPS.includes(op as DemoOp)) throw invalid('demo', `params.op must be one of ${DEMO_OPS.join(', ')}`);
+        const b = backend('demo');
+        if (!b.demo) throw new PhonegymError('demo: this runner cannot record demonstrations', { code: 'no_backend', details: { method: 'demo' } });
+        return b.demo({ deviceId, op: op as DemoOp });
+      },
+      saveDemo: (params) => {
+        const deviceId = requireString('saveDemo', params, 'deviceId');
+        const replaceOracle = (params as { replaceOracle?: unknown }).replaceOracle;
+        if (replaceOracle !== undefined && typeof replaceOracle !== 'boolean') throw invalid('saveDemo', 'params.replaceOracle must be true or false');
+        const b = backend('saveDemo');
+        if (!b.saveDemo) throw new PhonegymError('saveDemo: this runner cannot save demonstrations', { code: 'no_backend', details: { method: 'saveDemo' } });
+        return b.saveDemo({ deviceId, ...(replaceOracle !== undefined ? { replaceOracle } : {}) });
       },
       history: async () => {
         const b = this.ctx.backend();

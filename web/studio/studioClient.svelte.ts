@@ -22,6 +22,7 @@ import { diffStates } from '../../bridge/judge/diff.ts';
 import { highlightOf, type ChangeHighlight } from './jsonTree.ts';
 import { episodeStatus, type EpisodeStatus } from './verdictView.ts';
 import { createGlyphLoader, type GlyphLoader } from './glyphs.ts';
+import { DemoRecording } from './demoRecording.svelte.ts';
 
 export type ConnectionState =
   | { kind: 'connecting'; attempt: number }
@@ -145,6 +146,8 @@ export class StudioClient {
   author = $state<AuthorSession>({ deviceId: '', activated: false, deviceReady: false, episode: null, verdict: null, verdictRevision: null, busy: null, error: null });
   /** Recent problems worth showing (malformed events, failed calls), newest last. */
   notices = $state.raw<{ at: number; message: string }[]>([]);
+  /** The demonstration recorded on the interactive phone (Author mode's Record). */
+  readonly demo = new DemoRecording({ call: (method, params) => this.call(method, params), deviceId: () => this.author.deviceId });
 
   readonly selected = $derived(this.episodes.find((e) => e.info.episodeId === this.selectedEpisodeId) ?? null);
 
@@ -346,6 +349,7 @@ export class StudioClient {
     on('episodeEnded', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.status === 'string', (d) => this.onEpisodeEnded(d));
     on('stateChanged', (d) => isObj(d) && typeof d.deviceId === 'string' && isSnapshot(d.state), (d) => this.onStateChanged(d.deviceId, d.state), (d) => d.state.json);
     on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d.deviceId, d.jpeg), () => '');
+    on('demoChanged', (d) => isObj(d) && isObj(d.demo) && typeof d.demo.deviceId === 'string' && Array.isArray(d.demo.steps), (d) => this.demo.apply(d.demo));
   }
 
   private onRunStarted(run: RunInfo): void {
