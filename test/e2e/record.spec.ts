@@ -7,7 +7,7 @@
  * verify, with the reason shown.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { REPO_ROOT, WEB_DIST } from '../../bridge/paths.ts';
@@ -124,5 +124,6 @@ test('record a demonstration, save it as the oracle of a copy, verify passes on 
     await shots(page, 'record-failed', page.getByRole('region', { name: 'Verify' }));
   } finally {
     await bridge.close();
+    rmSync(root, { recursive: true, force: true });
   }
 });
