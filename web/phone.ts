@@ -13,6 +13,7 @@ import { formatUiTree, uiTree } from '../simulator-apps/os/uiTree.ts';
 import { DeviceClient } from '../simulator-apps/os/device.ts';
 import { setMotion } from '../simulator-apps/os/motion.ts';
 import { setVirtualHolds } from '../simulator-apps/os/gestures.ts';
+import { captureInputs } from '../simulator-apps/os/inputCapture.ts';
 import { PhonePersistence } from '../simulator-apps/os/persistence.ts';
 import { Phone } from '../simulator-apps/os/phone.svelte.ts';
 import { settle, stateSnapshot } from '../simulator-apps/os/settle.ts';
@@ -47,6 +48,9 @@ if (deviceId) {
   device = new DeviceClient({ phone, screen, deviceId, token: params.get('token') ?? '', kind });
   forwardLogs(device);
   device.start();
+  // A person's inputs, for a demonstration the studio may be recording (the bridge keeps only those).
+  const client = device;
+  if (kind === 'interactive') captureInputs(screen, (c) => client.userInput(c));
 } else {
   const persistence = new PhonePersistence(phone, { key: `seed:${seed}` });
   void persistence

@@ -20,6 +20,10 @@ import type { SlicedState } from './slices.ts';
 import type { TaskProblem } from './taskProblem.ts';
 
 export type { TaskProblem } from './taskProblem.ts';
+import type { DemoOp, DemoView, InputCapture } from './demo.ts';
+
+/** Recording a demonstration as a task's oracle: its types live in ./demo.ts. */
+export type { DemoOp, DemoStepView, DemoVerify, DemoVerifySeed, DemoView, FieldRef, InputCapture } from './demo.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Frames larger than this are refused (by ws `maxPayload` on the bridge and by the peer parser). */
@@ -122,6 +126,8 @@ export interface DeviceEvents {
   routeChanged: { route: Route; revision: number };
   /** The page's console errors and uncaught exceptions. */
   log: { level: 'error' | 'warn' | 'info'; message: string };
+  /** Interactive pages only: one input of the person at the phone, for a demonstration being recorded. */
+  userInput: InputCapture;
 }
 
 export type DeviceMethodName = keyof DeviceMethods;
@@ -238,6 +244,14 @@ export interface StudioMethods {
    * ends as cancelled: `--resume` runs it again), and the per-step delay.
    */
   runControl(params: { action: 'pause' | 'resume' | 'step' | 'stop' | 'pace'; deviceId?: string; paceMs?: number }): Promise<{ controls: RunControls }>;
+  /** Interactive mode: start, stop, undo the last step of or clear the demonstration recorded on a device. */
+  demo(params: { deviceId: string; op: DemoOp }): Promise<{ demo: DemoView }>;
+  /**
+   * Interactive mode: save the recording as the task's oracle (`<suite>/<Task>.demo.json`), then
+   * verify it on seeds 1-3 (results follow as `demoChanged`). A task's own `oracle(ui, p)` is
+   * replaced only with `replaceOracle`.
+   */
+  saveDemo(params: { deviceId: string; replaceOracle?: boolean }): Promise<{ demo: DemoView }>;
 }
 
 export interface RunInfo {
@@ -268,4 +282,6 @@ export interface StudioEvents {
   /** Task files changed on disk and were loaded again: the whole list, and the ids whose definition changed (added, edited, broken, mended or gone). */
   tasksChanged: { tasks: TaskInfo[]; changed: string[] };
   controls: RunControls;
+  /** A recording changed: a step, a save, verify's progress and results. */
+  demoChanged: { demo: DemoView };
 }

@@ -26,6 +26,8 @@ import { setupOnPhone } from './setup.ts';
 import { taskListInfo } from './taskInfo.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { StudioTaskList } from './studioTasks.ts';
+import type { DemoOp } from '../protocol/demo.ts';
+import { DemoSessions } from './demoSession.ts';
 
 interface InteractiveSetup {
   task: LoadedTask;
@@ -69,7 +71,11 @@ export class StudioSession implements StudioBackend {
   /** The run's demo controls (pause, step, stop, pace); null for a studio without a run. */
   readonly controls: DemoControls | null;
 
+  /** Demonstrations recorded on the interactive phones (Record, Save as oracle). */
+  private demos: DemoSessions;
+
   constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined, opts: { paceMs?: number } = {}) {
+    this.demos = new DemoSessions({ root: () => this.registry.root, broadcast: (demo) => bridge.studio.broadcast('demoChanged', { demo }) });
     bridge.setBackend(this);
     this.controls = run ? new DemoControls(opts.paceMs ?? 0) : null;
     this.controls?.onChange(() => this.tellControls());
@@ -248,6 +254,7 @@ export class StudioSession implements StudioBackend {
     const setup: InteractiveSetup = { task, params: prepared.params, initial: snap, info };
     if (task.def.interaction) setup.stopInteraction = this.followInteraction(device, setup);
     this.interactive.set(p.deviceId, setup);
+    this.demos.setUp(device, task, prepared.params, seed);
     return { episode: info, initial: snap };
   }
 
@@ -303,5 +310,13 @@ export class StudioSession implements StudioBackend {
       actions: [],
     });
     return { verdict };
+  }
+
+  async demo(p: { deviceId: string; op: DemoOp }) {
+    return { demo: this.demos.op(p.deviceId, p.op) };
+  }
+
+  async saveDemo(p: { deviceId: string; replaceOracle?: boolean }) {
+    return { demo: this.demos.save(p.deviceId, p.replaceOracle === true) };
   }
 }

@@ -6,6 +6,7 @@ import { ConnectionClosedError, ProtocolError, TimeoutError } from '../protocol/
 import type { DeviceEvents, DeviceInfo, DeviceMethods, StateSnapshot } from '../protocol/messages.ts';
 import { assembleJson, KEPT_SLICE_CHARS, SliceStore, slicedProblem, sliceNames, splitTree, type SliceLayout } from '../protocol/slices.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
+import { isInputCapture } from '../protocol/demo.ts';
 import { HOME_ROUTE, type Route } from '../protocol/state.ts';
 import { CloseCode, type WsTransport } from './wsTransport.ts';
 
@@ -47,6 +48,7 @@ const eventGuards: { [K in keyof DeviceEvents]: (d: unknown) => d is DeviceEvent
     typeof d === 'object' && d !== null && isRoute((d as { route?: unknown }).route) && isRevision((d as { revision?: unknown }).revision),
   log: (d): d is DeviceEvents['log'] =>
     typeof d === 'object' && d !== null && ['error', 'warn', 'info'].includes((d as { level?: unknown }).level as string) && typeof (d as { message?: unknown }).message === 'string',
+  userInput: (d): d is DeviceEvents['userInput'] => isInputCapture(d),
 };
 
 export class DeviceConnectionImpl implements DeviceConnection {

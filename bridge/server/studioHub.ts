@@ -8,6 +8,8 @@
  *
  * Frames are lossy but the latest one is not: a studio that falls behind skips intermediate
  * frames, and the newest frame of each device it watches is sent as soon as its socket drains.
+ *
+ * Long file: one handler table for every studio method, each beside the wire checks that guard it.
  */
 import { PhonegymError } from '../protocol/errors.ts';
 import type { DeviceInfo, EpisodeInfo, EpisodeEnd, RunControls, RunInfo, StateSnapshot, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
@@ -16,6 +18,7 @@ import { isStateSnapshot, slicesOfJson, STUDIO_SENT_SLICE_CHARS, toStudioState, 
 
 export { slicesOfJson, type SliceSource } from './studioSlices.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
+import { DEMO_OPS, type DemoOp, type DemoView } from '../protocol/demo.ts';
 import type { DeviceConnectionImpl, DeviceRegistry } from './deviceRegistry.ts';
 import type { WsTransport } from './wsTransport.ts';
 
@@ -31,6 +34,9 @@ export interface StudioBackend {
   close?(): void | Promise<void>;
   /** The run's demo controls; absent without a run that can be controlled. */
   runControl?(p: { action: 'pause' | 'resume' | 'step' | 'stop' | 'pace'; deviceId?: string; paceMs?: number }): Promise<{ controls: RunControls }>;
+  /** Recording a demonstration on an interactive phone (bridge/runner/demoSession.ts). */
+  demo?(p: { deviceId: string; op: DemoOp }): Promise<{ demo: DemoView }>;
+  saveDemo?(p: { deviceId: string; replaceOracle?: boolean }): Promise<{ demo: DemoView }>;
 }
 
 type StudioPeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
@@ -278,6 +284,22 @@ export class StudioHub {
         const answer = (params as { answer?: unknown }).answer;
         if (answer !== undefined && typeof answer !== 'string') throw invalid('judge', 'params.answer must be a string');
         return backend('judge').judge({ deviceId, ...(answer !== undefined ? { answer } : {}) });
+      },
+      demo: (params) => {
+        const deviceId = requireString('demo', params, 'deviceId');
+        const op = (params as { op?: unknown }).op;
+        if (!DEMO_OPS.includes(op as DemoOp)) throw invalid('demo', `params.op must be one of ${DEMO_OPS.join(', ')}`);
+        const b = backend('demo');
+        if (!b.demo) throw new PhonegymError('demo: this runner cannot record demonstrations', { code: 'no_backend', details: { method: 'demo' } });
+        return b.demo({ deviceId, op: op as DemoOp });
+      },
+      saveDemo: (params) => {
+        const deviceId = requireString('saveDemo', params, 'deviceId');
+        const replaceOracle = (params as { replaceOracle?: unknown }).replaceOracle;
+        if (replaceOracle !== undefined && typeof replaceOracle !== 'boolean') throw invalid('saveDemo', 'params.replaceOracle must be true or false');
+        const b = backend('saveDemo');
+        if (!b.saveDemo) throw new PhonegymError('saveDemo: this runner cannot save demonstrations', { code: 'no_backend', details: { method: 'saveDemo' } });
+        return b.saveDemo({ deviceId, ...(replaceOracle !== undefined ? { replaceOracle } : {}) });
       },
       history: async () => {
         const b = this.ctx.backend();

@@ -14,6 +14,7 @@ import { didYouMean } from '../protocol/suggest.ts';
 import { REPO_ROOT, TASKS_ROOT } from '../paths.ts';
 import { definitionPlace, describeImportError, type LoadErrorPlace } from './loadErrors.ts';
 import { taskModules } from './taskModules.ts';
+import { withDemoOracle, type TaskDemo } from './demoFile.ts';
 
 const DEFAULT_BUDGET: Record<Difficulty, number> = { L1: 15, L2: 30, L3: 45, L4: 60 };
 
@@ -23,6 +24,8 @@ export interface LoadedTask {
   name: string;
   file: string;
   def: TaskDefinition<any>;
+  /** The recorded demonstration that is the task's oracle (`<Task>.demo.json`), if any. */
+  demo?: TaskDemo;
 }
 
 export interface TaskLoadError {
@@ -153,6 +156,13 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean; fres
           return;
         }
         const name = own || basename(f, '.ts');
+        let demo: TaskDemo | undefined;
+        try {
+          ({ def, demo } = withDemoOracle(def!, { root, suite, name }));
+        } catch (e) {
+          errors.push({ file: rel, message: `${grouped ? `${name}: ` : ''}${(e as Error).message}` });
+          return;
+        }
         const problems = validateDefinition(def, name);
         if (problems.length) {
           const reason = `${grouped ? `${name}: ` : ''}${problems.join('; ')}`;
@@ -164,7 +174,7 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean; fres
           return;
         }
         seen.set(name, rel);
-        tasks.push({ id: `${suite}.${name}`, suite, name, file: rel, def: def! });
+        tasks.push({ id: `${suite}.${name}`, suite, name, file: rel, def: def!, ...(demo ? { demo } : {}) });
       });
     }
   }

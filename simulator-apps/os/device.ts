@@ -5,7 +5,7 @@
  */
 import { deliverEvents } from '../events.ts';
 import { PhonegymError, ProtocolError } from '../../bridge/protocol/errors.ts';
-import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type StateSnapshot, type WireMessage } from '../../bridge/protocol/messages.ts';
+import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type InputCapture, type StateSnapshot, type WireMessage } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
 import { HOME_ROUTE, type Route } from '../../bridge/protocol/state.ts';
 import { KEPT_SLICE_CHARS, SliceStore, slicedProblem, type SlicedState } from '../../bridge/protocol/slices.ts';
@@ -91,6 +91,11 @@ export class DeviceClient {
       this.#logs.push(entry);
       if (this.#logs.length > MAX_BUFFERED_LOGS) this.#logs.shift();
     }
+  }
+
+  /** Interactive pages: one input of the person at the phone, for a recording (dropped while offline). */
+  userInput(capture: InputCapture): void {
+    if (this.#peer && !this.#peer.closed && this.#status === 'open') this.#peer.emit('userInput', capture);
   }
 
   #connect(): void {

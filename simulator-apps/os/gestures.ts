@@ -237,8 +237,11 @@ export function holdElapsed(ms: number): number {
   return due.length;
 }
 
+/** How long a finger rests before a press is a long press. */
+export const LONG_PRESS_MS = 500;
+
 /** Calls `handler` after the pointer stayed down `ms` without moving (or on a right click). */
-export function longPress(handler: (point: { x: number; y: number }) => void, ms = 500): Attachment<HTMLElement> {
+export function longPress(handler: (point: { x: number; y: number }) => void, ms = LONG_PRESS_MS): Attachment<HTMLElement> {
   return (el) => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let hold: { ms: number; fire: () => void } | null = null;

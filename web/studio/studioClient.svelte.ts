@@ -24,6 +24,7 @@ import { highlightOf, type ChangeHighlight } from './jsonTree.ts';
 import { episodeStatus, type EpisodeStatus } from './verdictView.ts';
 import { createGlyphLoader, type GlyphLoader } from './glyphs.ts';
 import { afterTasksChanged, reloadedNote } from './taskReload.ts';
+import { DemoRecording } from './demoRecording.svelte.ts';
 
 export type ConnectionState =
   | { kind: 'connecting'; attempt: number }
@@ -174,6 +175,8 @@ export class StudioClient {
   grid = $state(false);
   /** Bytes of state this studio received, and how many whole states they stood for (the slices' saving). */
   stateBytes = $state.raw({ received: 0, whole: 0, updates: 0 });
+  /** The demonstration recorded on the interactive phone (Author mode's Record). */
+  readonly demo = new DemoRecording({ call: (method, params) => this.call(method, params), deviceId: () => this.author.deviceId });
 
   readonly selected = $derived(this.episodes.find((e) => e.info.episodeId === this.selectedEpisodeId) ?? null);
 
@@ -413,6 +416,7 @@ export class StudioClient {
     );
     on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d), () => '');
     on('tasksChanged', (d) => isObj(d) && Array.isArray(d.tasks) && Array.isArray(d.changed), (d) => this.onTasksChanged(d));
+    on('demoChanged', (d) => isObj(d) && isObj(d.demo) && typeof d.demo.deviceId === 'string' && Array.isArray(d.demo.steps), (d) => this.demo.apply(d.demo));
     on('controls', (d) => isObj(d) && typeof d.paused === 'boolean' && typeof d.paceMs === 'number', (d) => (this.controls = d));
   }
 
