@@ -230,7 +230,7 @@ export interface StudioMethods {
    * state arrives as `StudioState` slices; `initial` is the current episode's start. `resend`:
    * the studio lost track of its slices, send every one again.
    */
-  watch(params: { deviceId: string; framesOnly?: boolean; resend?: boolean }): Promise<{ device: DeviceInfo; state?: StudioState; initial?: StudioState }>;
+  watch(params: { deviceId: string; framesOnly?: boolean; resend?: boolean }): Promise<{ device: DeviceInfo }>;
   unwatch(params: { deviceId: string }): Promise<Record<string, never>>;
   /** Interactive mode: set a task up on a device (usually the studio's own embedded phone). */
   setupTask(params: { deviceId: string; taskId: string; seed?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
@@ -266,7 +266,12 @@ export interface RunInfo {
 
 export interface StudioEvents {
   devicesChanged: { devices: DeviceInfo[] };
-  stateChanged: { deviceId: string; state: StudioState };
+  /**
+   * A watched device's state; the first after `watch` also carries the current episode's
+   * `initial`. Sent as an event even for `watch` itself, so slices always arrive in the order the
+   * hub recorded them as sent.
+   */
+  stateChanged: { deviceId: string; state: StudioState; initial?: StudioState };
   /**
    * One JPEG of a device's screen, base64: a screencast frame, or (with `episodeId` and `step`)
    * the very screenshot the agent got after that step (0: the episode's first screen).

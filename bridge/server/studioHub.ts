@@ -260,11 +260,13 @@ export class StudioHub {
         const initialSource = initial ? slicesOfJson(initial.json) : null;
         const stateSource = device.slices() ?? slicesOfJson(state.json);
         if (!stateSource) throw new PhonegymError(`device "${deviceId}" sent a state that is not a JSON object`, { code: 'bad_message', details: { deviceId } });
-        return {
-          device: this.deviceInfo(device),
+        // As an event, now: the slices reach the studio in the order they are recorded as sent.
+        this.sendOne(client, 'stateChanged', {
+          deviceId,
           ...(initial && initialSource ? { initial: toStudioState(client, initialSource, initial.route, initial.revision) } : {}),
           state: toStudioState(client, stateSource, state.route, state.revision),
-        };
+        });
+        return { device: this.deviceInfo(device) };
       },
       unwatch: (params) => {
         const deviceId = requireString('unwatch', params, 'deviceId');

@@ -32,6 +32,16 @@ function studioSlices() {
   };
 }
 
+type Studio = Awaited<ReturnType<typeof connectStudio>>;
+
+/** `watch`, and the stateChanged the hub sends for it (the state, and the episode's initial state). */
+async function watchState(studio: Studio, params: { deviceId: string; resend?: boolean }): Promise<{ device: { deviceId: string }; state: StudioState; initial?: StudioState }> {
+  const event = studio.events.next((m) => m.event === 'stateChanged' && m.data.deviceId === params.deviceId);
+  const { device } = await studio.peer.call('watch', params);
+  const { data } = await event;
+  return { device, state: data.state, initial: data.initial };
+}
+
 /** An unbounded queue: push never waits, next waits for an item. */
 function channel<T>() {
   const items: T[] = [];
@@ -85,7 +95,7 @@ describe('studio clients', () => {
     const watchChanges: [string, number][] = [];
     server.studio.onWatchChange((id, n) => watchChanges.push([id, n]));
     const take = studioSlices();
-    const watched = await studio.peer.call('watch', { deviceId: 'p1' });
+    const watched = await watchState(studio, { deviceId: 'p1' });
     expect(watched.device.deviceId).toBe('p1');
     expect(take(watched.initial)).toEqual(initial);
     expect(take(watched.state).revision).toBe(1);
@@ -110,7 +120,7 @@ describe('studio clients', () => {
     fake.mutate({ apps: { chat: { sent: [] }, notes: { list: ['a', 'b'] } } });
     const studio = await connectStudio(server);
     const take = studioSlices();
-    const watched = (await studio.peer.call('watch', { deviceId: 'p1' })).state!;
+    const watched = (await watchState(studio, { deviceId: 'p1' })).state;
     expect(Object.keys(watched.sliced.json).sort()).toEqual(['apps.chat', 'apps.notes', 'os']);
     expect(sliceNames(watched.sliced)).toEqual(['os', 'apps.chat', 'apps.notes']);
     take(watched);
@@ -124,10 +134,10 @@ describe('studio clients', () => {
 
     // A second studio holds nothing: it gets every slice.
     const late = await connectStudio(server);
-    expect(Object.keys((await late.peer.call('watch', { deviceId: 'p1' })).state!.sliced.json)).toHaveLength(3);
+    expect(Object.keys((await watchState(late, { deviceId: 'p1' })).state.sliced.json)).toHaveLength(3);
     // A studio that lost its slices asks again and gets them all.
-    expect(Object.keys((await studio.peer.call('watch', { deviceId: 'p1', resend: true })).state!.sliced.json)).toHaveLength(3);
-    expect(Object.keys((await studio.peer.call('watch', { deviceId: 'p1' })).state!.sliced.json)).toHaveLength(0);
+    expect(Object.keys((await watchState(studio, { deviceId: 'p1', resend: true })).state.sliced.json)).toHaveLength(3);
+    expect(Object.keys((await watchState(studio, { deviceId: 'p1' })).state.sliced.json)).toHaveLength(0);
   });
 
   it('a studio that starts watching gets the device\'s newest frame at once; frames-only watches get no state', async () => {
@@ -138,7 +148,7 @@ describe('studio clients', () => {
     const studio = await connectStudio(server);
     const frame = studio.events.next((m) => m.event === 'frame');
     const watched = await studio.peer.call('watch', { deviceId: 'p1', framesOnly: true });
-    expect(watched.state).toBeUndefined();
+    expect(watched.device.deviceId).toBe('p1');
     expect((await frame).data).toEqual({ deviceId: 'p1', jpeg: 'NEW', episodeId: 'ep1', step: 2 });
     fake.mutate({ n: 1 });
     await server.device('p1')!.call('ping', {});
@@ -162,7 +172,7 @@ describe('studio clients', () => {
     });
     const studio = await connectStudio(server);
     const take = studioSlices();
-    take((await studio.peer.call('watch', { deviceId: 'p1' })).state);
+    take((await watchState(studio, { deviceId: 'p1' })).state);
     fake.mutate({ n: 1 });
     const releaseFirst = await parked.next();
     for (let i = 2; i <= 6; i++) fake.mutate({ n: i });

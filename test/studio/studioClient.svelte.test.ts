@@ -70,7 +70,9 @@ class FakeBridge {
         watch: record('watch', (p: { deviceId: string }) => {
           const state = this.deviceStates.get(p.deviceId);
           if (!state) throw new PhonegymError(`watch: no device "${p.deviceId}" is connected`, { code: 'device_not_found' });
-          return { device: { deviceId: p.deviceId, kind: 'agent' as const, route: state.route, revision: state.revision }, state: whole(JSON.parse(state.json), state.revision), initial: whole(state0, 0) };
+          // As the hub does: the state as an event first, the answer after it.
+          peer.emit('stateChanged', { deviceId: p.deviceId, state: whole(JSON.parse(state.json), state.revision), initial: whole(state0, 0) });
+          return { device: { deviceId: p.deviceId, kind: 'agent' as const, route: state.route, revision: state.revision } };
         }),
         unwatch: record('unwatch', () => ({})),
         setupTask: record('setupTask', (p: { deviceId: string; taskId: string; seed?: number }) => ({ episode: { ...info(99, p.deviceId), taskId: p.taskId, seed: p.seed ?? 0 }, initial: snap(state0, 5) })),

@@ -402,16 +402,17 @@ export class StudioClient {
     on('step', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.index === 'number' && typeof d.action === 'string', (d) => this.onStep(d));
     on('progress', (d) => isObj(d) && typeof d.episodeId === 'string' && isVerdict(d.verdict), (d) => this.onProgress(d));
     on('episodeEnded', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.status === 'string', (d) => this.onEpisodeEnded(d));
-    on<'stateChanged', { deviceId: string; state: StateSnapshot }>(
+    on<'stateChanged', { deviceId: string; state: StateSnapshot; initial?: StateSnapshot }>(
       'stateChanged',
       (d) => isObj(d) && typeof d.deviceId === 'string' && isObj(d.state),
-      (d) => this.onStateChanged(d.deviceId, d.state),
-      (d) => d.state.json,
+      (d) => this.onStateChanged(d.deviceId, d.state, d.initial),
+      (d) => `${d.state.json}${d.initial?.json ?? ''}`,
       (d) => {
+        const initial = d.initial === undefined ? undefined : this.take(d.initial);
         const state = this.take(d.state);
-        if (state === 'malformed') this.notice('ignored a malformed stateChanged event from the bridge');
-        else if (state === 'missing') this.resync(d.deviceId);
-        return typeof state === 'string' ? null : { deviceId: d.deviceId, state };
+        if (state === 'malformed' || initial === 'malformed') this.notice('ignored a malformed stateChanged event from the bridge');
+        else if (state === 'missing' || initial === 'missing') this.resync(d.deviceId);
+        return typeof state === 'string' || typeof initial === 'string' ? null : { deviceId: d.deviceId, state, ...(initial ? { initial } : {}) };
       },
     );
     on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d), () => '');
@@ -523,14 +524,16 @@ export class StudioClient {
     else this.reconcileWatches();
   }
 
-  private onStateChanged(deviceId: string, snap: StateSnapshot): void {
+  private onStateChanged(deviceId: string, snap: StateSnapshot, initialSnap?: StateSnapshot): void {
     // Events arrive in order on one socket; revisions may restart when a device is reset.
-    const view = this.views[deviceId];
+    const view = this.views[deviceId] ?? (this.watching.has(deviceId) ? { ...emptyView(deviceId), initial: this.initialFromEpisodes(deviceId) } : undefined);
     if (!view) return;
     const state = parseJson(snap.json);
     if (state === undefined) return this.notice(`the state of ${deviceId} is not valid JSON`);
-    const highlight = view.state === null ? EMPTY_HIGHLIGHT : highlightOf(diffStates(view.state, state));
-    this.putView({ ...view, state, json: snap.json, revision: snap.revision, route: snap.route, highlight, highlightToken: view.highlightToken + 1 });
+    const initial = initialSnap ? parseJson(initialSnap.json) ?? view.initial : view.initial;
+    // The first state after a watch is a new base, not a change to highlight.
+    const highlight = view.state === null || initialSnap ? EMPTY_HIGHLIGHT : highlightOf(diffStates(view.state, state));
+    this.putView({ ...view, initial, state, json: snap.json, revision: snap.revision, route: snap.route, highlight, highlightToken: view.highlightToken + 1 });
   }
 
   private onFrame(f: StudioEvents['frame']): void {
@@ -676,33 +679,12 @@ export class StudioClient {
       this.watching.set(id, framesOnly);
       const resend = this.resendNext;
       this.resendNext = false;
+      // The state follows as a stateChanged event (with the episode's initial state); the answer names the device.
       peer.call('watch', { deviceId: id, ...(framesOnly ? { framesOnly } : {}), ...(resend ? { resend } : {}) }).then(
-        async (r) => {
-          // Slices first, in arrival order; glyphs may make the view wait, the slices must not.
-          const taken = r.state ? this.take(r.state) : undefined;
-          const takenInitial = r.initial ? this.take(r.initial) : undefined;
-          if (taken === 'missing' || takenInitial === 'missing') return this.resync(id);
-          const state = typeof taken === 'string' ? undefined : taken;
-          const initialSnap = typeof takenInitial === 'string' ? undefined : takenInitial;
-          if (!framesOnly && !state) this.notice(`the bridge sent no readable state for ${id}`);
-          await this.glyphs(`${state?.json ?? ''}${initialSnap?.json ?? ''}`);
+        (r) => {
           if (this.peer !== peer || this.watching.get(id) !== framesOnly) return;
-          const old = this.views[id];
-          const parsed = state ? parseJson(state.json) : undefined;
-          const initial = initialSnap ? parseJson(initialSnap.json) ?? null : old?.initial ?? this.initialFromEpisodes(id);
-          this.putView({
-            deviceId: id,
-            device: r.device ?? null,
-            state: parsed ?? old?.state ?? null,
-            json: parsed === undefined ? old?.json ?? null : state!.json,
-            revision: state?.revision ?? old?.revision ?? 0,
-            route: state?.route ?? old?.route ?? null,
-            initial,
-            frame: old?.frame ?? null,
-            frameTag: old?.frameTag ?? null,
-            highlight: EMPTY_HIGHLIGHT,
-            highlightToken: old?.highlightToken ?? 0,
-          });
+          const old = this.views[id] ?? { ...emptyView(id), initial: this.initialFromEpisodes(id) };
+          this.putView({ ...old, device: r.device ?? null });
         },
         (e: Error) => {
           this.watching.delete(id);
