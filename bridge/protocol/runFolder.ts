@@ -376,3 +376,15 @@ export function parseJsonl<T>(text: string, file: string, check: (v: unknown, fi
   }
   return { rows, partialTail: tail.trim().length > 0 };
 }
+
+/** One run folder as the bridge's `/runs/` lists it (bridge/view/runsRoute.ts) for the studio's Runs tab. */
+export interface RunListing {
+  name: string;
+  runId: string;
+  agent: string;
+  model: string | null;
+  startedAt: string | null;
+  finished: boolean;
+  episodes: number | null;
+  successRate: number | null;
+}

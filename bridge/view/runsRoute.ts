@@ -15,23 +15,13 @@ import type { HttpRoute } from '../server/http.ts';
 import { sendJson } from '../server/http.ts';
 import { sendText } from '../server/staticFiles.ts';
 import { readMeta } from '../runner/runFolder.ts';
+import type { RunListing } from '../protocol/runFolder.ts';
 import { rowsReader, serveRunData } from './viewServer.ts';
 
 export const RUNS_PREFIX = '/runs/';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 /** The list shows this many folders, newest first. */
 const MAX_LISTED = 500;
-
-export interface RunListing {
-  name: string;
-  runId: string;
-  agent: string;
-  model: string | null;
-  startedAt: string | null;
-  finished: boolean;
-  episodes: number | null;
-  successRate: number | null;
-}
 
 function listing(dir: string, name: string): RunListing | null {
   const folder = join(dir, name);
