@@ -116,30 +116,94 @@ export function rejudgeRun(folder: RunFolder, registry: Registry): RunCheck {
   return runCheck(checkShare({ dir: folder.dir, rows: folder.rows, evalMode: config.evalMode, judgeMode: config.judgeMode }, registry));
 }
 
-/** Rows below this many are checked on the calling thread: a worker's start (its own task registry) costs more. */
+/** Rows a share holds: small enough that the threads finish together, large enough that posting costs nothing. */
+const SHARE_ROWS = 100;
+/** Below this many rows no worker is started: a worker's start (its own task registry) costs more than it saves. */
 const ROWS_PER_WORKER = 400;
 
 /**
- * `rejudgeRun` over worker threads, one share of the rows each (re-judging is reading and parsing
- * state files: it scales with cores), while the caller goes on (the site copies run data meanwhile).
+ * Re-judging many runs over worker threads and the calling thread together, share by share from
+ * one queue (a thread that is slower, or busy with something else for a while, simply takes fewer).
+ * Workers start at once and work while the caller does other things; `helpHere` lets the caller
+ * take shares itself (yielding between shares, so the workers are fed), and `done` gives each
+ * run's check in row order.
  */
-export async function rejudgeRunInWorkers(folder: RunFolder, registry: Registry, workers = Math.min(4, availableParallelism())): Promise<RunCheck> {
-  const n = Math.min(workers, Math.floor(folder.rows.length / ROWS_PER_WORKER));
-  if (n < 2) return rejudgeRun(folder, registry);
-  const config = configOfRun(folder.meta);
-  const size = Math.ceil(folder.rows.length / n);
-  const shares = Array.from({ length: n }, (_, i) => folder.rows.slice(i * size, (i + 1) * size));
-  const parts = await Promise.all(
-    shares.map(
-      (rows) =>
-        new Promise<RowCheck[]>((resolve, reject) => {
-          const share: RowShare = { dir: folder.dir, rows, evalMode: config.evalMode, judgeMode: config.judgeMode };
-          const w = new Worker(new URL('./rejudgeWorker.mjs', import.meta.url), { workerData: share });
-          w.once('message', (m: { checks?: RowCheck[]; error?: string }) => (m.checks ? resolve(m.checks) : reject(new Error(`re-judging in a worker failed: ${m.error}`))));
-          w.once('error', reject);
-          w.once('exit', (code) => code !== 0 && reject(new Error(`a re-judging worker exited with code ${code}`)));
-        }),
-    ),
-  );
-  return runCheck(parts.flat());
+export class RejudgeQueue {
+  private readonly shares: { run: number; at: number; share: RowShare }[] = [];
+  private readonly results: RowCheck[][][];
+  private left: number;
+  private readonly finished: Promise<void>;
+  private finish!: () => void;
+  private fail!: (e: Error) => void;
+  private readonly workers: Worker[] = [];
+  readonly done: Promise<RunCheck[]>;
+  /** How many shares the worker threads checked, and how many the calling thread did. */
+  readonly counts = { workers: 0, here: 0 };
+
+  /** `workers`: at most this many worker threads (default: one fewer than the cores); `rowsPerWorker`: one only for every this many rows. */
+  constructor(
+    folders: readonly RunFolder[],
+    private readonly registry: Registry,
+    { workers = Math.max(1, availableParallelism() - 1), rowsPerWorker = ROWS_PER_WORKER }: { workers?: number; rowsPerWorker?: number } = {},
+  ) {
+    this.results = folders.map((f) => new Array<RowCheck[]>(Math.ceil(f.rows.length / SHARE_ROWS)));
+    folders.forEach((folder, run) => {
+      const config = configOfRun(folder.meta);
+      for (let i = 0; i * SHARE_ROWS < folder.rows.length; i++) {
+        this.shares.push({ run, at: i, share: { dir: folder.dir, rows: folder.rows.slice(i * SHARE_ROWS, (i + 1) * SHARE_ROWS), evalMode: config.evalMode, judgeMode: config.judgeMode } });
+      }
+    });
+    this.left = this.shares.length;
+    this.finished = new Promise<void>((resolve, reject) => {
+      this.finish = resolve;
+      this.fail = reject;
+    });
+    const rows = folders.reduce((n, f) => n + f.rows.length, 0);
+    for (let i = 0; i < Math.min(workers, Math.floor(rows / rowsPerWorker)); i++) this.startWorker();
+    if (this.left === 0) this.finish();
+    this.done = this.finished.then(() => this.results.map((parts) => runCheck(parts.flat())));
+    this.done.finally(() => this.workers.forEach((w) => void w.terminate())).catch(() => {});
+  }
+
+  private record(run: number, at: number, checks: RowCheck[]): void {
+    this.results[run]![at] = checks;
+    if (--this.left === 0) this.finish();
+  }
+
+  private startWorker(): void {
+    const w = new Worker(new URL('./rejudgeWorker.mjs', import.meta.url));
+    this.workers.push(w);
+    let current: (typeof this.shares)[number] | undefined;
+    const next = () => {
+      current = this.shares.shift();
+      if (current) w.postMessage(current.share);
+    };
+    w.on('message', (m: { ready?: true; checks?: RowCheck[]; error?: string }) => {
+      if (m.error !== undefined) return this.fail(new Error(`re-judging in a worker failed: ${m.error}`));
+      if (m.checks && current) {
+        this.counts.workers++;
+        this.record(current.run, current.at, m.checks);
+      }
+      next();
+    });
+    w.once('error', (e) => this.fail(e));
+    w.once('exit', (code) => {
+      if (code !== 0 && this.left > 0 && current) this.fail(new Error(`a re-judging worker exited with code ${code}`));
+    });
+  }
+
+  /** The calling thread takes shares until none are left, then waits for the workers' last ones. */
+  async helpHere(): Promise<RunCheck[]> {
+    for (let s = this.shares.shift(); s; s = this.shares.shift()) {
+      this.counts.here++;
+      this.record(s.run, s.at, checkShare(s.share, this.registry));
+      await new Promise((r) => setImmediate(r));
+    }
+    return this.done;
+  }
+}
+
+/** Every row of one run re-judged, over worker threads and this one. */
+export function rejudgeRunInWorkers(folder: RunFolder, registry: Registry): Promise<RunCheck> {
+  return new RejudgeQueue([folder], registry).helpHere().then((c) => c[0]!);
 }

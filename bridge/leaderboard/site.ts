@@ -24,7 +24,7 @@ import { pct } from '../report/sections.ts';
 import type { Registry } from '../tasks/registry.ts';
 import { boardsOf, entryOf, rankedRows, type Board, type Entry } from './board.ts';
 import { boardCharts } from './charts.ts';
-import { rejudgeRunInWorkers, type RunCheck } from './rejudge.ts';
+import { RejudgeQueue } from './rejudge.ts';
 
 export interface Refusal {
   dir: string;
@@ -78,22 +78,28 @@ function place(from: string, to: string): void {
 
 /** The plain files of one trajectory folder the viewer reads (no links, no dot-files, no subfolders). */
 function copyTrajectory(from: string, to: string): void {
-  if (!existsSync(from) || !lstatSync(from).isDirectory()) return;
-  mkdirSync(to, { recursive: true });
-  for (const name of readdirSync(from)) {
-    if (!/^[\w-][\w.-]*$/.test(name) || NOT_PUBLISHED.has(name)) continue;
-    const f = join(from, name);
-    if (lstatSync(f).isFile()) place(f, join(to, name));
+  let entries;
+  try {
+    if (!lstatSync(from).isDirectory()) return; // a link to somewhere else is not the run's
+    entries = readdirSync(from, { withFileTypes: true });
+  } catch {
+    return; // no such folder: an episode that never started
   }
+  mkdirSync(to, { recursive: true });
+  for (const e of entries) if (e.isFile() && /^[\w-][\w.-]*$/.test(e.name) && !NOT_PUBLISHED.has(e.name)) place(join(from, e.name), join(to, e.name));
 }
 
-function copyRunData(folder: RunFolder, slug: string, siteRoot: string): void {
+/** A run's data into the site; it yields now and then, so worker threads waiting for their next share of re-judging get it. */
+async function copyRunData(folder: RunFolder, slug: string, siteRoot: string): Promise<void> {
   const dir = inside(siteRoot, 'runs', slug);
   const rows = rankedRows(folder);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'meta.json'), JSON.stringify(folder.meta));
   writeFileSync(join(dir, 'rows.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
-  for (const r of rows) if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
+  for (const [i, r] of rows.entries()) {
+    if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
+    if (i % 50 === 49) await new Promise((done) => setImmediate(done));
+  }
 }
 
 function copyViewer(webDir: string, siteRoot: string): void {
@@ -228,18 +234,14 @@ export async function buildSite(input: SiteInput): Promise<SiteResult> {
       refused.push({ dir, reason: (e as Error).message });
     }
   }
-  // Every row re-judged in worker threads while this thread copies the runs' data into the site.
-  const checks = (async () => {
-    const done: RunCheck[] = [];
-    for (const { folder } of folders) done.push(await rejudgeRunInWorkers(folder, input.registry));
-    return done;
-  })();
+  // Every row re-judged by worker threads while this thread copies the runs' data into the site, and then by this thread too.
+  const rejudge = new RejudgeQueue(folders.map((f) => f.folder), input.registry);
   // A rebuild replaces what an earlier build wrote, and nothing else in --out.
   mkdirSync(out, { recursive: true });
   for (const name of ['runs', 'tasks', 'assets', 'index.html', 'viewer.html']) rmSync(join(out, name), { recursive: true, force: true });
-  for (const { folder, slug } of folders) copyRunData(folder, slug, out);
+  for (const { folder, slug } of folders) await copyRunData(folder, slug, out);
   copyViewer(input.webDir, out);
-  const checked = await checks;
+  const checked = await rejudge.helpHere();
   const entries = folders.map(({ folder, slug }, i) => entryOf(folder, slug, checked[i]!));
   const result: SiteResult = { out, entries, boards: boardsOf(entries), refused };
   for (const e of entries) {

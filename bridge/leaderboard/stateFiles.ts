@@ -3,8 +3,10 @@
  * The files are laid out by lines down to the records (protocol/stateFile.ts): a part whose bytes
  * are the same in both files becomes one value shared by the two states, so the judge's diff
  * passes over it at no cost (it skips `a === b`), and a record is parsed only when something
- * looks inside it. A re-judge of an episode that changed one note parses that note and what its
- * goals read, not the whole phone twice. Files in any other layout (compact JSON) are parsed whole.
+ * looks inside it (its `id` is read off its bytes, so the diff pairs records without parsing
+ * them). A parsed value takes the lazy one's place in its container, so later reads pay nothing.
+ * A re-judge of an episode that changed one note parses that note and what its goals read, not
+ * the whole phone twice. Files in any other layout (compact JSON) are parsed whole.
  */
 import { readFileSync } from 'node:fs';
 import type { PhoneState } from '../protocol/state.ts';
@@ -70,24 +72,33 @@ function partsOf(buf: Buffer): Part | null {
   return root && stack.length === 0 && root.kind === 'object' ? root : null;
 }
 
-/** Where a lazy value's bytes are, and the value once parsed: kept on the proxy's target under a symbol no reader sees. */
-const SOURCE = Symbol('bytes');
+/** Where a lazy value's bytes are, the value once parsed, and the containers holding the lazy value (given the parsed one once it exists). */
 interface Source {
   buf: Buffer;
-  from: number;
-  to: number;
+  /** A part laid out over lines: its value is built a level at a time (its members lazy in turn). */
+  part: Part;
   real: object | null;
+  /** A record's `id` read off its first bytes (`{"id":…`), answered without parsing the record. */
+  id: string | number | undefined;
+  owners: [Record<string | number, unknown>, string | number][];
 }
+/** The key a lazy value answers its source under (any other read parses it). */
+const SOURCE = Symbol('bytes');
 type Target = { [SOURCE]: Source };
 
+/** The parsed value; every container that held the lazy one now holds it, so later reads pay no trap. */
 const realOf = (t: Target): object => {
   const s = t[SOURCE];
-  return (s.real ??= JSON.parse(s.buf.toString('utf8', s.from, s.to)) as object);
+  if (s.real) return s.real;
+  s.real = (s.part.kind === 'value' ? JSON.parse(s.buf.toString('utf8', s.part.from, s.part.to)) : containerOf(s.part, (m) => valueOf(s.buf, m))) as object;
+  for (const [c, k] of s.owners) put(c, k, s.real);
+  s.owners = [];
+  return s.real;
 };
 
 /** One handler for every lazy value (a handler per value would cost more than the parse it saves). */
 const LAZY: ProxyHandler<Target> = {
-  get: (t, k) => Reflect.get(realOf(t), k),
+  get: (t, k) => (k === SOURCE ? t[SOURCE] : k === 'id' && t[SOURCE].id !== undefined && !t[SOURCE].real ? t[SOURCE].id : Reflect.get(realOf(t), k)),
   has: (t, k) => Reflect.has(realOf(t), k),
   ownKeys: (t) => Reflect.ownKeys(realOf(t)),
   getOwnPropertyDescriptor: (t, k) => {
@@ -101,25 +112,85 @@ const LAZY: ProxyHandler<Target> = {
   getPrototypeOf: (t) => (Array.isArray(t) ? Array.prototype : Object.prototype),
 };
 
+const ID_KEY = Buffer.from('{"id":');
+
+/** The `id` a record's bytes open with (a string or a plain number), or undefined: the diff pairs records by id without parsing them. */
+function idOf(buf: Buffer, from: number, to: number): string | number | undefined {
+  if (to - from < ID_KEY.length + 2 || buf.compare(ID_KEY, 0, ID_KEY.length, from, from + ID_KEY.length) !== 0) return undefined;
+  const at = from + ID_KEY.length;
+  if (buf[at] === QUOTE) {
+    const end = stringEnd(buf, at, to);
+    return end > 0 && (buf[end] === COMMA || buf[end] === 0x7d) ? (JSON.parse(buf.toString('utf8', at, end)) as string) : undefined;
+  }
+  let end = at;
+  while (end < to && buf[end] !== COMMA && buf[end] !== 0x7d) end++;
+  const n = Number(buf.toString('latin1', at, end));
+  return end > at && /^-?\d+$/.test(buf.toString('latin1', at, end)) && Number.isSafeInteger(n) ? n : undefined;
+}
+
 /**
  * An object or array that parses its bytes the first time anything looks inside it, and is that
  * value from then on (an array's proxy stands on an array, so `Array.isArray` holds).
  */
-function lazy(buf: Buffer, from: number, to: number): unknown {
-  const first = buf[from];
-  if (first !== 0x7b && first !== 0x5b) return JSON.parse(buf.toString('utf8', from, to));
-  const target = (first === 0x5b ? [] : {}) as unknown as Target;
-  Object.defineProperty(target, SOURCE, { value: { buf, from, to, real: null } satisfies Source, configurable: true });
+function lazy(buf: Buffer, part: Part): unknown {
+  const first = buf[part.from];
+  if (part.kind === 'value' && first !== 0x7b && first !== 0x5b) return JSON.parse(buf.toString('utf8', part.from, part.to));
+  const target = (part.kind === 'array' || first === 0x5b ? [] : {}) as unknown as Target;
+  target[SOURCE] = { buf, part, real: null, id: part.kind === 'value' ? idOf(buf, part.from, part.to) : undefined, owners: [] };
   return new Proxy(target, LAZY);
+}
+
+/** `container[key] = v` as JSON.parse would make it: a `__proto__` key is a member like any other, not the prototype. */
+function put(container: Record<string | number, unknown>, key: string | number, v: unknown): void {
+  if (key === '__proto__') Object.defineProperty(container, key, { value: v, writable: true, enumerable: true, configurable: true });
+  else container[key] = v;
+}
+
+/** `v` into `container[key]`; a lazy `v` will put its parsed value there when it is first read. */
+function hold(container: Record<string | number, unknown>, key: string | number, v: unknown): void {
+  put(container, key, v);
+  const s = typeof v === 'object' && v !== null ? (v as Partial<Target>)[SOURCE] : undefined;
+  if (s && !s.real) s.owners.push([container, key]);
 }
 
 const sameBytes = (a: Buffer, p: Part, b: Buffer, q: Part) => p.kind === q.kind && p.to - p.from === q.to - q.from && a.compare(b, q.from, q.to, p.from, p.to) === 0;
 
-/** The value of part `p` of file `buf`, every record in it lazy. */
-function valueOf(buf: Buffer, p: Part): unknown {
-  if (p.kind === 'value') return lazy(buf, p.from, p.to);
-  if (p.kind === 'array') return p.members.map((m) => valueOf(buf, m));
-  return Object.fromEntries(p.members.map((m) => [m.key!, valueOf(buf, m)]));
+const parsed = (buf: Buffer, p: Part): unknown => JSON.parse(buf.toString('utf8', p.from, p.to));
+
+/** A container of part `p`'s members, each made by `member`. */
+function containerOf(p: Extract<Part, { members: Part[] }>, member: (m: Part, i: number) => unknown): Record<string | number, unknown> {
+  const out: Record<string | number, unknown> = p.kind === 'array' ? ([] as unknown as Record<number, unknown>) : {};
+  p.members.forEach((m, i) => hold(out, p.kind === 'array' ? i : m.key!, member(m, i)));
+  return out;
+}
+
+/** The value of part `p` of file `buf`, lazy: nothing in it is parsed or built until something looks inside. */
+const valueOf = (buf: Buffer, p: Part): unknown => lazy(buf, p);
+
+/**
+ * A collection laid out a record a line that differs between the files. A record whose bytes are
+ * the same in both (found at its place, or by length, then bytes, wherever it moved to) is one
+ * lazy value shared by the two; the records that differ are parsed now (the diff looks inside them).
+ */
+function collectionPair(a: Buffer, p: Extract<Part, { members: Part[] }>, b: Buffer, q: Extract<Part, { members: Part[] }>): [unknown, unknown] {
+  const byLength = new Map<number, number[]>();
+  p.members.forEach((m, i) => {
+    const n = m.to - m.from;
+    byLength.get(n)?.push(i) ?? byLength.set(n, [i]);
+  });
+  const matched = new Array<boolean>(p.members.length).fill(false);
+  const from = q.members.map((m, j) => {
+    const at = p.members[j] && !matched[j] && sameBytes(a, p.members[j]!, b, m) ? j : byLength.get(m.to - m.from)?.find((i) => !matched[i] && sameBytes(a, p.members[i]!, b, m));
+    if (at !== undefined) matched[at] = true;
+    return at;
+  });
+  const left = p.members.map((m, i) => (matched[i] ? valueOf(a, m) : parsed(a, m)));
+  const right = q.members.map((m, j) => (from[j] === undefined ? parsed(b, m) : left[from[j]!]));
+  const l: unknown[] = [];
+  const r: unknown[] = [];
+  left.forEach((v, i) => hold(l as unknown as Record<number, unknown>, i, v));
+  right.forEach((v, j) => hold(r as unknown as Record<number, unknown>, j, v));
+  return [l, r];
 }
 
 /** The values of `p` in `a` and `q` in `b`: one value where their bytes are the same, else members paired by key (objects) or by position (arrays). */
@@ -128,19 +199,19 @@ function pairOf(a: Buffer, p: Part, b: Buffer, q: Part): [unknown, unknown] {
     const v = valueOf(a, p);
     return [v, v];
   }
+  // Two values whose bytes differ: the diff will look inside both, so they are parsed now (a proxy
+  // would cost a trap on every later read, and the goals read a changed list record by record).
+  if (p.kind === 'value' && q.kind === 'value') return [parsed(a, p), parsed(b, q)];
   if (p.kind === 'value' || q.kind === 'value' || p.kind !== q.kind) return [valueOf(a, p), valueOf(b, q)];
-  if (p.kind === 'array') {
-    const left = p.members.map((m) => valueOf(a, m));
-    return [left, q.members.map((m, i) => (p.members[i] && sameBytes(a, p.members[i]!, b, m) ? left[i] : valueOf(b, m)))];
-  }
+  if (p.kind === 'array') return collectionPair(a, p, b, q as typeof p);
   const byKey = new Map(p.members.map((m) => [m.key!, m]));
   const pairs = new Map<string, [unknown, unknown]>();
   for (const m of q.members) {
     const other = byKey.get(m.key!);
     if (other) pairs.set(m.key!, pairOf(a, other, b, m));
   }
-  const left = Object.fromEntries(p.members.map((m) => [m.key!, pairs.has(m.key!) ? pairs.get(m.key!)![0] : valueOf(a, m)]));
-  const right = Object.fromEntries(q.members.map((m) => [m.key!, pairs.has(m.key!) ? pairs.get(m.key!)![1] : valueOf(b, m)]));
+  const left = containerOf(p, (m) => pairs.get(m.key!)?.[0] ?? valueOf(a, m));
+  const right = containerOf(q as typeof p, (m) => pairs.get(m.key!)?.[1] ?? valueOf(b, m));
   return [left, right];
 }
 

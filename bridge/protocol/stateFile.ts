@@ -11,7 +11,7 @@
 import type { PhoneState } from './state.ts';
 
 /** Levels laid out a member a line: the state, `apps`, an app, an app's collections. */
-export const STATE_FILE_DEPTH = 3;
+export const STATE_FILE_DEPTH = 4;
 
 function lines(value: unknown, depth: number, prefix: string, comma: string, out: string[]): void {
   const open = Array.isArray(value) ? '[' : value !== null && typeof value === 'object' ? '{' : null;

@@ -42,14 +42,63 @@ function formatter(timezone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function wallClock(timestamp: number, timezone: string = DEFAULT_TIMEZONE): WallClock {
+/** The wall-clock fields as Intl gives them: every other answer here must agree with this one. */
+function intlFields(timestamp: number, timezone: string): [number, number, number, number, number] {
   const parts = formatter(timezone).formatToParts(new Date(timestamp));
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const year = get('year');
-  const month = get('month');
-  const day = get('day');
-  const hour = get('hour') % 24;
-  const minute = get('minute');
+  return [get('year'), get('month'), get('day'), get('hour') % 24, get('minute')];
+}
+
+const DAY_MS = 86_400_000;
+const exactFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The timezone's offset from UTC at `t` (a whole second), in ms, to the second. */
+function offsetAt(t: number, timezone: string): number {
+  let f = exactFormatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: formatter(timezone).resolvedOptions().timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short' });
+    exactFormatters.set(timezone, f);
+  }
+  const parts = f.formatToParts(new Date(t));
+  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const bc = parts.find((p) => p.type === 'era')?.value === 'BC';
+  const local = new Date(0);
+  local.setUTCFullYear(bc ? 1 - get('year') : get('year'), get('month') - 1, get('day'));
+  local.setUTCHours(get('hour') % 24, get('minute'), get('second'), 0);
+  return local.getTime() - t;
+}
+
+/**
+ * Per timezone, per UTC day: the offset that holds all that day, or null on a day it changes (a
+ * daylight-saving switch). Intl is slow (a judge reading a month of bills asks thousands of
+ * times); a day's offset is asked of it three times, once.
+ */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+const DAY_OFFSETS_KEPT = 50_000;
+
+function dayOffset(timestamp: number, timezone: string): number | null {
+  let days = dayOffsets.get(timezone);
+  if (!days) dayOffsets.set(timezone, (days = new Map()));
+  const day = Math.floor(timestamp / DAY_MS);
+  let off = days.get(day);
+  if (off === undefined) {
+    const start = day * DAY_MS;
+    const [a, b, c] = [offsetAt(start, timezone), offsetAt(start + DAY_MS / 2, timezone), offsetAt(start + DAY_MS - 1000, timezone)];
+    off = a === b && b === c ? a : null;
+    if (days.size >= DAY_OFFSETS_KEPT) days.clear();
+    days.set(day, off);
+  }
+  return off;
+}
+
+export function wallClock(timestamp: number, timezone: string = DEFAULT_TIMEZONE): WallClock {
+  let year: number, month: number, day: number, hour: number, minute: number;
+  const off = Number.isFinite(timestamp) ? dayOffset(timestamp, timezone) : null;
+  if (off === null) [year, month, day, hour, minute] = intlFields(timestamp, timezone);
+  else {
+    const d = new Date(timestamp + off);
+    [year, month, day, hour, minute] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
+  }
   const dayNumber = Math.floor(Date.UTC(year, month - 1, day) / 86_400_000);
   const weekday = weekdayOfDayNumber(dayNumber);
   return { year, month, day, hour, minute, weekday, dayNumber };

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
 import { CLI, expectRefusal, phonegym } from '../helpers/cli.ts';
+import { RejudgeQueue, rejudgeRun } from '../../bridge/leaderboard/rejudge.ts';
+import { readRunFolder } from '../../bridge/runner/runFolder.ts';
+import { loadRegistry } from '../../bridge/tasks/registry.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'phonegym-lbcli-'));
 const honest = join(root, 'honest');
@@ -46,6 +49,20 @@ describe('phonegym leaderboard check', () => {
     expectRefusal(await phonegym(['leaderboard', 'check', join(root, 'nowhere')]), 'is not a run folder');
     expectRefusal(await phonegym(['leaderboard', 'check']), 'leaderboard check takes one run folder');
     expectRefusal(await phonegym(['leaderboard', 'publish', honest]), 'the subcommands are build, check and serve');
+  });
+});
+
+describe('re-judging over worker threads', () => {
+  it('gives the verdicts the calling thread gives, in row order, whichever thread checked a row', async () => {
+    const registry = await loadRegistry();
+    const folders = [readRunFolder(honest), readRunFolder(forged)];
+    // Only worker threads: the calling thread takes no share until it helps.
+    const queue = new RejudgeQueue(folders, registry, { workers: 1, rowsPerWorker: 1 });
+    const [h, f] = await queue.done;
+    expect(queue.counts).toEqual({ workers: 2, here: 0 });
+    expect([h, f]).toEqual(folders.map((x) => rejudgeRun(x, registry)));
+    expect(f!.rows.map((c) => c.ok)).toEqual([true, false]);
+    expect(f!.provenance).toBe('mismatch');
   });
 });
 

@@ -43,6 +43,8 @@ describe('state files laid out by lines', () => {
     const text = stateFileText(s);
     expect(JSON.parse(text)).toEqual(s);
     expect(text.split('\n').length).toBeGreaterThan(100);
+    const chats = s.apps.chat!.chats as unknown[];
+    expect(text.split('\n')).toContain(`${JSON.stringify(chats[0])},`); // a record a line
     expect(JSON.parse(stateFileText(tricky as unknown as PhoneState))).toEqual(plain(tricky));
   });
 
@@ -72,6 +74,44 @@ describe('state files laid out by lines', () => {
     expect(Object.keys(final.apps['we"ird:']!)).toContain('__proto__');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(diffStates(initial, final)).toEqual(diffStates(tricky, changed));
+  });
+
+  it('shares a record whose bytes did not change, wherever it moved, and parses only the records that did', () => {
+    const before = createInitialState(5);
+    const after = structuredClone(before);
+    const products = after.apps.shop!.products as { id: string; stock?: number }[];
+    products[3]!.stock = (products[3]!.stock ?? 0) + 1;
+    const bills = after.apps.wallet!.bills as { id: string }[];
+    bills.unshift({ ...structuredClone(bills[0]!), id: 'b_new' });
+    after.os.time.timestamp += 60_000;
+    const { initial, final } = pair(before, after);
+    const [ip, fp] = [initial.apps.shop!.products as unknown[], final.apps.shop!.products as unknown[]];
+    const [ib, fb] = [initial.apps.wallet!.bills as unknown[], final.apps.wallet!.bills as unknown[]];
+    expect(fp[2]).toBe(ip[2]);
+    expect(fp[3]).not.toBe(ip[3]);
+    expect(fb[1]).toBe(ib[0]); // moved one place down by the new bill
+    expect(fb.at(-1)).toBe(ib.at(-1));
+    expect(diffStates(initial, final)).toEqual(diffStates(before, after));
+    expect(plain(final)).toEqual(after);
+  });
+
+  it("answers a record's id from its bytes, and any other read from the parsed record", () => {
+    const ids = ['plain', 'a"quote\\back', '你好', 7, -3, 1.5, 12345678901234567890, 1e3];
+    const before = { os: { time: { timestamp: 1 } }, apps: { x: { list: ids.map((id, i) => ({ id, n: i })), other: [{ idx: 1 }, { name: 'no id', id: 'late' }] } } };
+    const after = structuredClone(before);
+    after.apps.x.list.push({ id: 'added', n: 99 });
+    after.apps.x.other.push({ idx: 2 });
+    const { initial, final } = pair(before, after);
+    const list = final.apps.x!.list as { id: unknown; n: number }[];
+    expect(list.map((r) => r.id)).toEqual([...ids, 'added']);
+    expect(list.map((r) => r.n)).toEqual([...ids.map((_, i) => i), 99]);
+    expect(plain(initial)).toEqual(plain(before));
+    expect(plain(final.apps.x!.other)).toEqual(plain(after.apps.x.other));
+    expect(diffStates(initial, final)).toEqual(diffStates(before as unknown as PhoneState, after as unknown as PhoneState));
+    const { final: again } = pair(before, after);
+    const rec = (again.apps.x!.list as { id: unknown }[])[0]!;
+    rec.id = 'renamed'; // a write goes to the parsed record, and a read after it sees it
+    expect(rec.id).toBe('renamed');
   });
 
   it('reads compact JSON and any other layout whole', () => {

@@ -4,7 +4,7 @@ import * as rules from '../../simulator-apps/chat/logic.ts';
 import type { Chat, ChatState, Contact } from '../../simulator-apps/chat/types.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { flingDistance, FLING_GAIN } from '../../simulator-apps/os/gestures.ts';
-import { formatClock, formatListTime, formatMessageTime } from '../../simulator-apps/shared/time.ts';
+import { formatClock, formatListTime, formatMessageTime, wallClock } from '../../simulator-apps/shared/time.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
 
 const fresh = (): ChatState => structuredClone(createInitialState(7).apps.chat as unknown as ChatState);
@@ -95,6 +95,32 @@ describe('time labels', () => {
     expect(formatListTime(T - 100 * day, T)).toBe('2025/12/4');
     expect(formatMessageTime(T - day, T)).toBe('昨天 09:30');
     expect(formatMessageTime(T - 20 * day, T)).toBe('2月22日 09:30');
+  });
+
+  it('gives the wall clock Intl gives, across daylight-saving switches, odd offsets and local mean time', () => {
+    // wallClock caches a day's offset; Intl itself is the reference, asked minute by minute here.
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const intl = (t: number, timeZone: string) => {
+      const f = formats.get(timeZone) ?? formats.set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })).get(timeZone)!;
+      const p = f.formatToParts(new Date(t));
+      return ['year', 'month', 'day', 'hour', 'minute'].map((k) => Number(p.find((x) => x.type === k)!.value) % (k === 'hour' ? 24 : Infinity));
+    };
+    const zones = ['Asia/Shanghai', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Apia', 'UTC'];
+    const mismatches: string[] = [];
+    const check = (t: number, tz: string) => {
+      const w = wallClock(t, tz);
+      const got = [w.year, w.month, w.day, w.hour, w.minute];
+      if (got.join() !== intl(t, tz).join()) mismatches.push(`${tz} ${new Date(t).toISOString()}: ${got.join()} vs ${intl(t, tz).join()}`);
+    };
+    const year = 365.25 * 86_400_000;
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (const tz of zones) {
+      for (let i = 0; i < 600; i++) check(Math.floor((next() * 300 - 170) * year), tz); // 1800 to 2100
+      for (let t = Date.UTC(2026, 2, 7); t < Date.UTC(2026, 3, 6); t += 7 * 60_000) check(t, tz); // March's switches, every 7 minutes
+      for (let t = Date.UTC(2011, 11, 29); t < Date.UTC(2012, 0, 1); t += 13 * 60_000) check(t, tz); // Apia skipped 30 December 2011
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
   });
 });
 
