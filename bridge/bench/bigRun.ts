@@ -15,14 +15,18 @@ import { trajectoryDirName } from '../runner/recorder.ts';
 export function bigRunFolder(src: string, out: string, episodes: number): number {
   const folder = readRunFolder(src);
   const base = folder.rows;
-  const trials = Math.ceil(episodes / base.length);
+  // A source run with trials of its own (repeat_n > 1) keeps them: its trial k of copy t is trial t·R + k.
+  const own = Math.max(...base.map((r) => r.trial_id)) + 1;
+  const copies = Math.ceil(episodes / base.length);
+  const trials = copies * own;
   mkdirSync(join(out, 'trajectory'), { recursive: true });
   const meta = JSON.parse(readFileSync(join(src, 'meta.json'), 'utf8')) as Record<string, unknown> & { config: Record<string, unknown> };
   writeFileSync(join(out, 'meta.json'), JSON.stringify({ ...meta, run_id: `${folder.meta.run_id}_x${trials}`, repeat_n: trials, config: { ...meta.config, repeatN: trials, runDir: out } }, null, 2));
   const rows: string[] = [];
-  for (let t = 0; t < trials && rows.length < episodes; t++) {
+  for (let c = 0; c < copies && rows.length < episodes; c++) {
     for (const r of base) {
       if (rows.length >= episodes) break;
+      const t = c * own + r.trial_id;
       const name = trajectoryDirName(r.task_id, r.instance, t, (folder.meta.sample_n ?? 1) > 1, true);
       const row: ResultRow = { ...r, trial_id: t, trajectory: `trajectory/${name}` };
       rows.push(JSON.stringify(row));

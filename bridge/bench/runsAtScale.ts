@@ -13,6 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright';
 import { performance } from 'node:perf_hooks';
 import { reproduceCommand } from '../cli/runFlags.ts';
 import { launchChromium } from '../env/browser.ts';
@@ -53,6 +54,18 @@ const FIRST_RENDER_SCRIPT = `new MutationObserver((_, obs) => {
   }
   if (window.__firstRow && window.__firstScreen) obs.disconnect();
 }).observe(document, { childList: true, subtree: true });`;
+
+/**
+ * The two marks once both are set. Polled with evaluate (the DevTools protocol's own evaluation):
+ * waitForFunction evaluates its text with eval in the page, which the viewer's CSP forbids.
+ */
+export async function marksOf(page: Page): Promise<[number, number]> {
+  for (;;) {
+    const m = (await page.evaluate('window.__firstRow && window.__firstScreen ? [window.__firstRow, window.__firstScreen] : null')) as [number, number] | null;
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** In the page (as text: the bench runs under tsx, whose helpers a function sent to the page would not find). */
 const SCROLL_SCRIPT = `new Promise((resolve) => {
@@ -103,7 +116,7 @@ export async function runsAtScale(episodes: number, webDir: string, log: (s: str
         await page.goto(server.url);
         await page.locator('[role="listbox"] [role="option"]').first().waitFor({ state: 'visible' });
         await page.locator('.screen img, img[alt]').first().waitFor({ state: 'visible' });
-        const marks = (await page.waitForFunction('window.__firstRow && window.__firstScreen && [window.__firstRow, window.__firstScreen]')).jsonValue() as Promise<[number, number]>;
+        const marks = marksOf(page);
         const [tl, tr] = await marks;
         if (i > 0) {
           list.push(tl);

@@ -13,7 +13,7 @@
  * row's own `trajectory/<name>/` are copied, each checked to land inside `--out`; a folder that
  * cannot be read is refused with its path and the reason while the others still build.
  */
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { isTrajectoryPath } from '../protocol/trajectory.ts';

@@ -359,7 +359,8 @@ export function isShardHeader(v: unknown): v is ShardHeader {
  * is reported as `partialTail`, not an error; any other line that is not JSON, or not what
  * `check` accepts, is refused with its line number. `check` returns undefined to leave a line out.
  */
-export function parseJsonl<T>(text: string, file: string, check: (v: unknown, file: string, line: number) => T | undefined): { rows: T[]; partialTail: boolean } {
+/** `firstLine`: the line number of the text's first line, when the text is a later piece of the file (a stream read piece by piece). */
+export function parseJsonl<T>(text: string, file: string, check: (v: unknown, file: string, line: number) => T | undefined, firstLine = 1): { rows: T[]; partialTail: boolean } {
   const lines = text.split('\n');
   const tail = lines.pop() ?? '';
   const rows: T[] = [];
@@ -369,9 +370,9 @@ export function parseJsonl<T>(text: string, file: string, check: (v: unknown, fi
     try {
       value = JSON.parse(line);
     } catch {
-      throw new RunFolderError(file, i + 1, `not a JSON line (${JSON.stringify(line.slice(0, 60))}…): the file was edited or written by something else; remove or repair that line`);
+      throw new RunFolderError(file, i + firstLine, `not a JSON line (${JSON.stringify(line.slice(0, 60))}…): the file was edited or written by something else; remove or repair that line`);
     }
-    const checked = check(value, file, i + 1);
+    const checked = check(value, file, i + firstLine);
     if (checked !== undefined) rows.push(checked);
   }
   return { rows, partialTail: tail.trim().length > 0 };

@@ -16,7 +16,7 @@ import { sendJson } from '../server/http.ts';
 import { sendText } from '../server/staticFiles.ts';
 import { readMeta } from '../runner/runFolder.ts';
 import type { RunListing } from '../protocol/runFolder.ts';
-import { rowsReader, serveRunData } from './viewServer.ts';
+import { rowsReader, serveRunData, type RowsBody } from './viewServer.ts';
 
 export const RUNS_PREFIX = '/runs/';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -50,7 +50,7 @@ function listing(dir: string, name: string): RunListing | null {
 
 export function runsRoute(runsDir: string): HttpRoute {
   const dir = resolve(runsDir);
-  const readers = new Map<string, () => string>();
+  const readers = new Map<string, () => RowsBody>();
   const list = (): RunListing[] => {
     if (!existsSync(dir)) return [];
     const names = readdirSync(dir).filter((n) => NAME.test(n) && existsSync(join(dir, n, 'meta.json')));

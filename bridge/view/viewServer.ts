@@ -13,20 +13,42 @@ import { listenLocal, serveStatic, sendText, type LocalServer } from '../server/
 import { readMeta, readRunFolder, shardDirs } from '../runner/runFolder.ts';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 export type ViewServer = LocalServer;
 
-function sendBody(res: ServerResponse, type: string, body: string): void {
+function sendBody(res: ServerResponse, type: string, body: string | Buffer): void {
   res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** A run's rows.jsonl as served: the text, and the same gzipped (a tenth of the bytes; the browser takes it in less time than the text). */
+export interface RowsBody {
+  text: Buffer;
+  gzipped: Buffer;
+}
+
+/** The rows to a client that takes gzip (every browser), the plain text to any other. */
+function sendRows(req: IncomingMessage, res: ServerResponse, body: RowsBody): void {
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const data = gzip ? body.gzipped : body.text;
+  res.writeHead(200, {
+    'Content-Type': 'application/x-ndjson; charset=utf-8',
+    'Content-Length': String(data.length),
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    Vary: 'Accept-Encoding',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : data);
 }
 
 /**
  * rows.jsonl of the folder, read again only when a results file changed (by size and time): the
  * rows of a 10,000-episode run take a fifth of a second to read and check, a page load should not.
  */
-export function rowsReader(runDir: string): () => string {
-  let cached: { sig: string; body: string } | null = null;
+export function rowsReader(runDir: string): () => RowsBody {
+  let cached: { sig: string; body: RowsBody } | null = null;
   const signature = () =>
     [runDir, ...shardDirs(runDir)]
       .map((d) => {
@@ -37,7 +59,10 @@ export function rowsReader(runDir: string): () => string {
       .join('|');
   return () => {
     const sig = signature();
-    if (cached?.sig !== sig) cached = { sig, body: readRunFolder(runDir).rows.map((r) => JSON.stringify(r) + '\n').join('') };
+    if (cached?.sig !== sig) {
+      const text = Buffer.from(readRunFolder(runDir).rows.map((r) => JSON.stringify(r) + '\n').join(''));
+      cached = { sig, body: { text, gzipped: gzipSync(text, { level: 1 }) } };
+    }
     return cached.body;
   };
 }
@@ -46,14 +71,14 @@ export function rowsReader(runDir: string): () => string {
  * One run folder's data as the viewer reads it, at `sub` inside its data base: `/meta.json`,
  * `/rows.jsonl`, `/trajectory/…`. False when `sub` is none of them.
  */
-export async function serveRunData(req: IncomingMessage, res: ServerResponse, runDir: string, sub: string, rows: () => string): Promise<boolean> {
+export async function serveRunData(req: IncomingMessage, res: ServerResponse, runDir: string, sub: string, rows: () => RowsBody): Promise<boolean> {
   if (sub === '/meta.json') return sendBody(res, 'application/json; charset=utf-8', JSON.stringify(readMeta(runDir))), true;
-  if (sub === '/rows.jsonl') return sendBody(res, 'application/x-ndjson; charset=utf-8', rows()), true;
+  if (sub === '/rows.jsonl') return sendRows(req, res, rows()), true;
   if (sub.startsWith('/trajectory/')) return await serveStatic(req, res, runDir, sub), true;
   return false;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, runDir: string, webDir: string, rows: () => string): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, runDir: string, webDir: string, rows: () => RowsBody): Promise<void> {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'the viewer is read-only', { Allow: 'GET, HEAD' });
   try {

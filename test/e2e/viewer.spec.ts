@@ -16,6 +16,9 @@ import { prepareInstance } from '../../bridge/runner/setup.ts';
 import { loadRegistry } from '../../bridge/tasks/registry.ts';
 import { instanceSeed } from '../../bridge/tasks/seeds.ts';
 import { startViewServer, type ViewServer } from '../../bridge/view/viewServer.ts';
+import { bigRunFolder } from '../../bridge/bench/bigRun.ts';
+import { createServer, get, type Server } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 test.describe.configure({ mode: 'serial' });
@@ -24,6 +27,7 @@ const root = mkdtempSync(join(tmpdir(), 'phonegym-viewer-'));
 let server: ViewServer;
 let hostile: ViewServer;
 let records: ViewServer;
+let big: ViewServer;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -44,12 +48,17 @@ test.beforeAll(async () => {
   const added = join(root, 'records');
   await runEvaluation({ ...DEFAULT_CONFIG, taskIds: ['calendar.CreateEvent', 'chat.SendMessage'], sampleSeed: 1, runDir: added }, { log: () => {} });
   records = await startViewServer(added, { webDir: web.dir });
+  // 1,000 episodes: the rows come in several batches.
+  const many = join(root, 'many');
+  bigRunFolder(dir, many, 1000);
+  big = await startViewServer(many, { webDir: web.dir });
 });
 
 test.afterAll(async () => {
   await server?.close();
   await hostile?.close();
   await records?.close();
+  await big?.close();
 });
 
 const episodes = (page: Page) => page.getByRole('listbox', { name: 'Episodes' }).getByRole('option');
@@ -159,4 +168,57 @@ test('an added record reads as a table of its fields, times as dates, the clock 
   // The clock line ends where the message was sent or later.
   const to = (await page.locator('.clock').textContent())!.match(/ to (\d\d:\d\d)/)![1]!;
   expect(to >= shanghai.slice(11, 16)).toBe(true);
+});
+
+test('opens a large run with its first rows and reads the rest as they come; a link to a late episode waits for its row', async ({ page }) => {
+  await page.goto(`${big.url}#ep=${encodeURIComponent('wallet.ReadBalance#0#249')}&step=1`);
+  await expect(page.getByText('1000 episodes', { exact: true })).toBeVisible();
+  await expect(page.getByText('(reading…)')).toHaveCount(0);
+  await expect(selected(page)).toHaveAttribute('data-episode', 'wallet.ReadBalance #0 t249');
+  await expect(page.getByLabel('Step', { exact: true })).toHaveValue('1');
+  await expect(page.getByText(/ · 1000 of \d+ episodes · SR/)).toBeVisible();
+  // The rows go gzipped to a client that takes gzip, as plain text to one that does not: the same rows.
+  const raw = (encoding?: string) =>
+    new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      get(`${big.url}data/rows.jsonl`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+      }).on('error', reject);
+    });
+  const [zipped, plain] = await Promise.all([raw('gzip, deflate, br'), raw()]);
+  expect([zipped.encoding, plain.encoding]).toEqual(['gzip', undefined]);
+  expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+  expect(plain.body.toString().trim().split('\n')).toHaveLength(1000);
+  expect(zipped.body.length).toBeLessThan(plain.body.length / 5);
+});
+
+test('a bad line further down a large rows file keeps the rows before it and says which line is wrong', async ({ page }) => {
+  // A static host serving the rows in pieces, the 700th line broken (the view server itself checks rows before serving them).
+  const text = (await (await fetch(`${big.url}data/rows.jsonl`)).text()).split('\n');
+  text[699] = '{"task_id": broken';
+  const body = text.join('\n');
+  const host: Server = createServer(async (req, res) => {
+    if (req.url?.startsWith('/data/rows.jsonl')) {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      const cut = body.indexOf('\n', Math.floor(body.length / 3)) + 1;
+      res.write(body.slice(0, cut));
+      await new Promise((r) => setTimeout(r, 400));
+      res.end(body.slice(cut));
+      return;
+    }
+    const upstream = await fetch(`${big.url}${req.url!.slice(1)}`);
+    res.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(k))));
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  try {
+    const port = (host.address() as { port: number }).port;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect(page.getByRole('alert')).toContainText(/Only the first \d+ rows are shown: rows\.jsonl:700: not a JSON line/);
+    await expect(episodes(page).first()).toBeVisible();
+    await expect(page.getByText('(reading…)')).toHaveCount(0);
+  } finally {
+    host.close();
+  }
 });

@@ -1,7 +1,7 @@
 /** The run viewer's data without a browser: the data folder, outcomes, filters, replay frames. */
 import { describe, expect, it } from 'vitest';
 import type { TrajectoryDoc, TrajectoryStep } from '../../bridge/protocol/trajectory.ts';
-import { actionMark, dataBase, episodeFile, facetsOf, filterRows, NO_FILTER, outcomeOf, replayFrames } from '../../web/viewer/runData.ts';
+import { actionMark, dataBase, episodeFile, facetsOf, filterRows, NO_FILTER, outcomeOf, replayFrames, RowsFeed } from '../../web/viewer/runData.ts';
 import { resultRow } from '../runner/rows.ts';
 
 describe('the run viewer’s data', () => {
@@ -41,5 +41,34 @@ describe('the run viewer’s data', () => {
     expect(actionMark({ type: 'swipe', x1: 1, y1: 2, x2: 3, y2: 4 })).toMatchObject({ kind: 'path', x2: 3 });
     expect(actionMark({ type: 'type', text: '你好' })).toEqual({ kind: 'text', text: '你好', x: null, y: null });
     expect(actionMark({ type: 'complete' })).toEqual({ kind: 'note', label: 'says it is done' });
+  });
+});
+
+describe('the rows feed', () => {
+  it('hands the batches read before the viewer listened over first, then each as it comes, and the end once', () => {
+    const feed = new RowsFeed();
+    const a = [resultRow({ task_id: 'chat.PinChat' })];
+    const b = [resultRow({ task_id: 'wallet.Pay' })];
+    const c = [resultRow({ task_id: 'notes.LikeNote' })];
+    feed.push(a, false);
+    feed.push(b, false);
+    const got: [string[], boolean][] = [];
+    const errors: string[] = [];
+    feed.follow((rows, done) => got.push([rows.map((r) => r.task_id), done]), (m) => errors.push(m));
+    expect(got).toEqual([[['chat.PinChat'], false], [['wallet.Pay'], false]]);
+    feed.push(c, true);
+    expect(got.at(-1)).toEqual([['notes.LikeNote'], true]);
+    expect(errors).toEqual([]);
+  });
+
+  it('says a batch read before it was followed was the last, and keeps an error for the listener', () => {
+    const feed = new RowsFeed();
+    feed.push([resultRow({})], true);
+    feed.fail('rows.jsonl:7: not a JSON line');
+    const got: boolean[] = [];
+    const errors: string[] = [];
+    feed.follow((_, done) => got.push(done), (m) => errors.push(m));
+    expect(got).toEqual([true]);
+    expect(errors).toEqual(['rows.jsonl:7: not a JSON line']);
   });
 });

@@ -151,3 +151,36 @@ export function replayFrames(doc: TrajectoryDoc): ReplayFrame[] {
   frames.push({ image: screen, step: null });
   return frames;
 }
+
+/**
+ * The rows that come after the viewer has opened: batches as the worker reads them, held until the
+ * viewer listens, then handed straight on; an error (a bad line further down) likewise.
+ */
+export class RowsFeed {
+  ended = false;
+  private held: ResultRow[][] = [];
+  private error: string | null = null;
+  private listener: ((rows: ResultRow[], done: boolean) => void) | null = null;
+  private onError: ((message: string) => void) | null = null;
+
+  push(rows: ResultRow[], done: boolean): void {
+    this.ended = done;
+    if (this.listener) this.listener(rows, done);
+    else this.held.push(rows);
+  }
+
+  fail(message: string): void {
+    if (this.onError) this.onError(message);
+    else this.error = message;
+  }
+
+  /** Calls `onRows` with every batch held so far, then with each one as it comes; `onError` once if the reading fails. */
+  follow(onRows: (rows: ResultRow[], done: boolean) => void, onError: (message: string) => void): void {
+    this.listener = onRows;
+    this.onError = onError;
+    const held = this.held;
+    this.held = [];
+    held.forEach((rows, i) => onRows(rows, this.ended && i === held.length - 1));
+    if (this.error !== null) onError(this.error);
+  }
+}
