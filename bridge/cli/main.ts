@@ -2,6 +2,7 @@
  * The `phonegym` command line: run, list, build, doctor. Bad input fails with a clear message
  * (what, where, what to do) before any browser starts.
  */
+import { chromiumOrOffer } from './chromiumOffer.ts';
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import { findChromium, INSTALL_HINT } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
@@ -74,6 +75,8 @@ async function cmdRun(argv: string[]): Promise<number> {
     return 0;
   }
   const config = resolved.resume ? resumeConfig(resolved.resume, resolved) : resolved.config;
+  // No browser, no run; at a terminal, the offer to fetch Playwright's (before anything starts).
+  if (!config.browserEndpoint) await chromiumOrOffer();
   const controller = new AbortController();
   let interrupted = 0;
   let release: () => void = () => {};

@@ -3,6 +3,7 @@
  * summary. Exit 0 when every check passed, 1 when one failed, 2 for bad input (refused before any
  * browser starts), 130 when interrupted.
  */
+import { chromiumOrOffer } from './chromiumOffer.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { ProgressCounter, StatusLine } from '../runner/progress.ts';
 import { CHECKS, failureLines, instanceLabel, planVerify, summaryLine, verifyTasks, type InstanceResult, type VerifyOptions } from '../verify/verify.ts';
@@ -92,6 +93,7 @@ export async function cmdVerify(argv: string[]): Promise<number> {
 
   // Refuse bad input before anything starts; verifyTasks runs this very plan.
   const plan = await planVerify(opts);
+  await chromiumOrOffer();
   for (const e of plan.registry.errors) if (!plan.loadErrors.includes(e)) console.error(`warning: ${e.file}: ${e.message}`);
   say(`verifying ${plan.instances.length} instance${plan.instances.length === 1 ? '' : 's'} of ${plan.tasks.length} task${plan.tasks.length === 1 ? '' : 's'}, base seed${plan.baseSeeds.length === 1 ? '' : 's'} ${plan.baseSeeds.join(', ')}${plan.seedSource === 'auto' ? ' (drawn; pass --sample-seed to repeat)' : ''}`);
 
