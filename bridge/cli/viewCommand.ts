@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { shownPath } from '../paths.ts';
 import { UsageError } from '../protocol/errors.ts';
-import { readRunFolder } from '../runner/runFolder.ts';
+import { readMeta } from '../runner/runFolder.ts';
 import { startViewServer } from '../view/viewServer.ts';
 import { intFlag, parseFlags, type FlagSpec } from './flags.ts';
 
@@ -30,12 +30,12 @@ export async function cmdView(argv: string[]): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(`view takes one run folder (got ${positionals.length}), e.g. phonegym view runs/20261129_101500`);
   const dir = resolve(positionals[0]!);
-  // Checked before anything is served: a folder the viewer cannot read is refused here, by name.
-  const folder = readRunFolder(dir);
+  readMeta(dir); // not a run folder: said before the web build, which can take a while on a fresh checkout
   const port = v.port === undefined ? 0 : intFlag('port', v.port, { min: 0, max: 65535 })!;
   const web = await ensureWebBuild({ log: (l) => console.error(l) });
+  // The server reads and checks the folder before it serves anything: one it cannot read is refused, by name.
   const server = await startViewServer(dir, { webDir: web.dir, port });
-  console.log(`viewer: ${server.url}  (${folder.rows.length} episodes of ${shownPath(dir)}; Ctrl+C to stop)`);
+  console.log(`viewer: ${server.url}  (${server.episodes} episodes of ${shownPath(dir)}; Ctrl+C to stop)`);
   await new Promise<void>((done) => process.once('SIGINT', () => done()));
   await server.close();
   return 0;

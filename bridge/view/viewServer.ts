@@ -15,7 +15,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export type ViewServer = LocalServer;
+/** The server, and how many episodes the folder held when it started. */
+export type ViewServer = LocalServer & { episodes: number };
 
 function sendBody(res: ServerResponse, type: string, body: string | Buffer): void {
   res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
@@ -26,6 +27,7 @@ function sendBody(res: ServerResponse, type: string, body: string | Buffer): voi
 export interface RowsBody {
   text: Buffer;
   gzipped: Buffer;
+  episodes: number;
 }
 
 /** The rows to a client that takes gzip (every browser), the plain text to any other. */
@@ -60,8 +62,9 @@ export function rowsReader(runDir: string): () => RowsBody {
   return () => {
     const sig = signature();
     if (cached?.sig !== sig) {
-      const text = Buffer.from(readRunFolder(runDir).rows.map((r) => JSON.stringify(r) + '\n').join(''));
-      cached = { sig, body: { text, gzipped: gzipSync(text, { level: 1 }) } };
+      const rows = readRunFolder(runDir).rows;
+      const text = Buffer.from(rows.map((r) => JSON.stringify(r) + '\n').join(''));
+      cached = { sig, body: { text, gzipped: gzipSync(text, { level: 1 }), episodes: rows.length } };
     }
     return cached.body;
   };
@@ -92,9 +95,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, runDir: string,
   }
 }
 
-export function startViewServer(runDir: string, opts: { webDir: string; port?: number }): Promise<ViewServer> {
+export async function startViewServer(runDir: string, opts: { webDir: string; port?: number }): Promise<ViewServer> {
   const rows = rowsReader(runDir);
   // Read once before anything is served (a folder that cannot be read is refused here, by name).
-  rows();
-  return listenLocal((req, res) => handle(req, res, runDir, opts.webDir, rows), opts.port);
+  const { episodes } = rows();
+  const server = await listenLocal((req, res) => handle(req, res, runDir, opts.webDir, rows), opts.port);
+  return { ...server, episodes };
 }

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
-import { expectRefusal, phonegym, readJsonlLines } from '../helpers/cli.ts';
+import { CLI, expectRefusal, phonegym, readJsonlLines } from '../helpers/cli.ts';
+import { spawn } from 'node:child_process';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openaiServer.ts';
 
 const TASKS = 'chat.PinChat,wallet.ReadBalance,settings.ConnectSecuredWifi';
@@ -140,5 +141,37 @@ describe('phonegym report', () => {
     cpSync(dir('oracle'), dir('broken'), { recursive: true });
     writeFileSync(join(dir('broken'), 'results.jsonl'), '{"task_id": "x"}\n', { flag: 'a' });
     expectRefusal(await phonegym(['report', dir('broken')]), /results\.jsonl/);
+  });
+});
+
+describe('phonegym view', () => {
+  it('serves the run at the address it prints, with the count of episodes it read, until Ctrl+C', async () => {
+    const child = spawn(process.execPath, [CLI, 'view', dir('oracle')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /^viewer: .*$/m.exec(out);
+          if (m) resolve(m[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`view exited with ${code} before printing its address`)));
+      });
+      const [, url, n] = /^viewer: (http:\/\/127\.0\.0\.1:\d+\/) {2}\((\d+) episodes of .*; Ctrl\+C to stop\)$/.exec(line) ?? [];
+      expect(Number(n)).toBe(6);
+      const rows = (await (await fetch(`${url}data/rows.jsonl`)).text()).trim().split('\n');
+      expect(rows).toHaveLength(6);
+      expect((await fetch(url!)).headers.get('content-type')).toMatch(/text\/html/);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses what is not a run folder, with exit 2', async () => {
+    expectRefusal(await phonegym(['view', dir('nowhere')]), 'is not a run folder');
+    expectRefusal(await phonegym(['view']), 'view takes one run folder');
   });
 });
