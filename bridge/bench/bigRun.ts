@@ -21,7 +21,6 @@ export function bigRunFolder(src: string, out: string, episodes: number): number
   const trials = copies * own;
   mkdirSync(join(out, 'trajectory'), { recursive: true });
   const meta = JSON.parse(readFileSync(join(src, 'meta.json'), 'utf8')) as Record<string, unknown> & { config: Record<string, unknown> };
-  writeFileSync(join(out, 'meta.json'), JSON.stringify({ ...meta, run_id: `${folder.meta.run_id}_x${trials}`, repeat_n: trials, config: { ...meta.config, repeatN: trials, runDir: out } }, null, 2));
   const rows: string[] = [];
   for (let c = 0; c < copies && rows.length < episodes; c++) {
     for (const r of base) {
@@ -38,5 +37,6 @@ export function bigRunFolder(src: string, out: string, episodes: number): number
     }
   }
   writeFileSync(join(out, 'results.jsonl'), rows.join('\n') + '\n');
+  writeFileSync(join(out, 'meta.json'), JSON.stringify({ ...meta, run_id: `${folder.meta.run_id}_x${trials}`, repeat_n: trials, episodes: rows.length, config: { ...meta.config, repeatN: trials, runDir: out } }, null, 2));
   return rows.length;
 }

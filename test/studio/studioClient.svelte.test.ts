@@ -140,6 +140,14 @@ describe('connecting', () => {
     expect(c.counts).toMatchObject({ passed: 1, failed: 1, running: 0, done: 2, total: 4, successRate: 0.5 });
   });
 
+  it('leaves an episode stopped from the studio out of done and out of the success rate, as the CLI does', async () => {
+    const bridge = new FakeBridge();
+    bridge.history = { run, episodes: [{ info: info(1), end: end(1) }, { info: info(2), end: end(2, { status: 'cancelled', verdict: undefined, stopReason: 'cancelled' }) }] };
+    const c = start(bridge);
+    await until(() => expect(c.episodes).toHaveLength(2));
+    expect(c.counts).toMatchObject({ passed: 1, error: 0, cancelled: 1, done: 1, total: 4, successRate: 1 });
+  });
+
   it('follows the running episode from the history and watches its device', async () => {
     const bridge = new FakeBridge();
     bridge.deviceStates.set('p1', snap(state1, 7));

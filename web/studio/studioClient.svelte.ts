@@ -182,9 +182,15 @@ export class StudioClient {
 
   readonly counts = $derived.by(() => {
     const c: Record<EpisodeStatus, number> = { running: 0, passed: 0, failed: 0, unclean: 0, error: 0 };
-    for (const e of this.episodes) c[episodeStatus(e.end).status]++;
-    const done = this.episodes.length - c.running;
-    return { ...c, done, total: Math.max(this.run?.tasks ?? 0, this.episodes.length), successRate: done > 0 ? c.passed / done : null };
+    // An episode stopped from the studio ends as cancelled: not done (`--resume` runs it again) and
+    // not in the success rate, as the CLI's summary counts it.
+    let cancelled = 0;
+    for (const e of this.episodes) {
+      if (e.end?.status === 'cancelled') cancelled++;
+      else c[episodeStatus(e.end).status]++;
+    }
+    const done = this.episodes.length - c.running - cancelled;
+    return { ...c, cancelled, done, total: Math.max(this.run?.tasks ?? 0, this.episodes.length), successRate: done > 0 ? c.passed / done : null };
   });
 
   readonly inspected = $derived.by((): Inspected | null => (this.mode === 'author' ? this.inspectAuthor() : this.inspectEpisode()));
