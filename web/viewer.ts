@@ -2,6 +2,7 @@
 /**
  * The run viewer page: `viewer.html[?run=<folder>/]`, a run's files read as static data (`data/`
  * by default: `phonegym view` serves one run there; the leaderboard site keeps one per run).
+ * Opened from the studio's Runs tab (`&studio=<token>`), an episode can be continued there.
  * The viewer opens with the first batch of rows; the rest follow as the worker reads them.
  */
 import '@fontsource/noto-sans-sc/400.css';
@@ -10,7 +11,7 @@ import { mount } from 'svelte';
 import type { RunMeta } from '../bridge/protocol/runFolder.ts';
 import Viewer from './viewer/Viewer.svelte';
 import { loadMeta, loadRows } from './viewer/load.ts';
-import { dataBase, RowsFeed } from './viewer/runData.ts';
+import { dataBase, RowsFeed, studioOf } from './viewer/runData.ts';
 
 const app = document.getElementById('app')!;
 
@@ -32,7 +33,7 @@ try {
     if (mounted || !meta || !first) return;
     mounted = true;
     app.textContent = '';
-    mount(Viewer, { target: app, props: { base, meta, feed } });
+    mount(Viewer, { target: app, props: { base, meta, feed, studio: studioOf(location.search) } });
   };
   loadRows(base, (rows, done) => {
     feed.push(rows, done);

@@ -30,7 +30,7 @@ export interface LoadedTrajectory {
 /** The actions of a trajectory file (or of the `trajectory.json` in a folder), checked. */
 export function loadTrajectory(path: string): LoadedTrajectory {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'trajectory.json') : path;
-  if (!existsSync(file)) throw new UsageError(`--replay: ${file} does not exist. Give a trajectory.json from a run folder (runs/<run>/trajectories/<episode>/trajectory.json) or its folder`);
+  if (!existsSync(file)) throw new UsageError(`--replay: ${file} does not exist. Give a trajectory.json from a run folder (runs/<run>/trajectory/<episode>/trajectory.json) or its folder`);
   let doc: RecordedTrajectory;
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'));

@@ -96,7 +96,7 @@ async function cmdRun(argv: string[]): Promise<number> {
       keepOpenUntil,
       resume: resolved.resume ?? undefined,
       // The studio's Runs tab: this run's folder and its neighbours, each in the run viewer.
-      studioRoutes: (runDir) => [[RUNS_PREFIX, runsRoute(dirname(runDir))]],
+      studioRuns: (runDir) => ({ dir: dirname(runDir), routes: [[RUNS_PREFIX, runsRoute(dirname(runDir))]] }),
     });
     if (out.interrupted) return 130; // interrupted, as shells expect
     // Unfinished episodes (a shard process died) or run errors: the run did not do all it should.

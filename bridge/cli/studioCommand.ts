@@ -44,7 +44,7 @@ export async function cmdStudio(argv: string[]): Promise<number> {
   const web = await ensureWebBuild({ log: (l) => console.error(l) });
   const bridge = await BridgeServer.start({ staticDir: web.dir, port });
   bridge.mount(RUNS_PREFIX, runsRoute(runsDir));
-  new StudioSession(bridge, registry, undefined);
+  new StudioSession(bridge, registry, undefined, { runsDir });
   console.log(`studio: ${bridge.studioUrl()}#author`);
   console.log(`  ${registry.tasks.length} tasks to author; run folders of ${shownPath(runsDir)} in its Runs tab. Ctrl+C to stop.`);
   await new Promise<void>((done) => process.once('SIGINT', () => done()));

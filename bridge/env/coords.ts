@@ -35,23 +35,28 @@ function clamp(v: number, lo: number, hi: number): number {
   return Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo;
 }
 
-/** The same action with every coordinate in CSS pixels. */
-export function actionToCss(a: Action, cfg: CoordConfig): Action {
+/** The same action with every point mapped by `f`. */
+export function mapActionPoints(a: Action, f: (p: { x: number; y: number }) => { x: number; y: number }): Action {
   switch (a.type) {
     case 'tap':
     case 'double_tap':
     case 'long_press':
-      return { ...a, ...toCss(a.x, a.y, cfg) };
+      return { ...a, ...f({ x: a.x, y: a.y }) };
     case 'swipe':
     case 'drag': {
-      const p1 = toCss(a.x1, a.y1, cfg);
-      const p2 = toCss(a.x2, a.y2, cfg);
+      const p1 = f({ x: a.x1, y: a.y1 });
+      const p2 = f({ x: a.x2, y: a.y2 });
       return { ...a, x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y };
     }
     case 'type':
       if (a.x === undefined || a.y === undefined) return a;
-      return { ...a, ...toCss(a.x, a.y, cfg) };
+      return { ...a, ...f({ x: a.x, y: a.y }) };
     default:
       return a;
   }
+}
+
+/** The same action with every coordinate in CSS pixels. */
+export function actionToCss(a: Action, cfg: CoordConfig): Action {
+  return mapActionPoints(a, (p) => toCss(p.x, p.y, cfg));
 }

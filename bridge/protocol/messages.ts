@@ -168,6 +168,8 @@ export interface EpisodeInfo {
   seed: number;
   maxSteps: number;
   startedAt: string;
+  /** An agent's continuation of an episode of the run from a step (Hand to the agent): not one of the run's episodes. */
+  forkOf?: { episodeId: string; step: number };
 }
 
 export interface StepInfo {
@@ -252,6 +254,35 @@ export interface StudioMethods {
    * replaced only with `replaceOracle`.
    */
   saveDemo(params: { deviceId: string; replaceOracle?: boolean }): Promise<{ demo: DemoView }>;
+  /**
+   * Interactive mode: continue an episode from its step `step` (0: its first screen): the task set
+   * up on the device as the episode had it, the phone in the state after that step. Judge then
+   * judges from the episode's initial state.
+   */
+  forkEpisode(params: ForkParams): Promise<ForkAnswer>;
+  /**
+   * Hand it to the agent: the run's agent continues an episode of the run from its step `step`
+   * on one of the run's pages, as a new episode (`forkOf` set) judged from the initial state.
+   * Answers once it is queued; it shows in Watch mode as it runs.
+   */
+  forkToAgent(params: { episodeId: string; step: number }): Promise<{ episodeId: string }>;
+}
+
+/** The episode to continue: one of the watched run (`episodeId`) or one in a run folder of the Runs tab (`run`). */
+export interface ForkParams {
+  deviceId: string;
+  step: number;
+  episodeId?: string;
+  /** A run folder's name in the Runs tab and the row's `trajectory` (`trajectory/<name>`). */
+  run?: { folder: string; trajectory: string };
+}
+
+export interface ForkAnswer {
+  /** The forked episode as the author's phone now holds it (`<episode>@<step>`). */
+  episode: EpisodeInfo;
+  initial: StateSnapshot;
+  /** The episode continued (its id; with `run`, the run folder it was read from) and the step. */
+  from: { episodeId: string; step: number; run?: string };
 }
 
 export interface RunInfo {

@@ -8,7 +8,6 @@
 import { describeAction, isTerminalAction, type Action } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
-import type { PhoneState } from '../protocol/state.ts';
 import type { Agent, AgentObservation, EpisodeContext, StepUsage } from '../agents/types.ts';
 import { ModelServiceError } from '../agents/chatClient.ts';
 import { requireState, type Env, type Observation, type StatefulObservation } from '../env/types.ts';
@@ -17,6 +16,7 @@ import { goalText, type LoadedTask } from '../tasks/registry.ts';
 import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
 import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks/judging.ts';
 import { ERROR_CODES } from './errorCodes.ts';
+import { interactionEvents } from './interaction.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
 import { capRowTexts, type TrajectoryRecorder } from './recorder.ts';
@@ -366,26 +366,6 @@ function addUsage(sum: EpisodeUsage | null, u: StepUsage | undefined): EpisodeUs
 function stopped(signal: AbortSignal): { status: EpisodeStatus; stopReason: StopReason; errorCode: string; error: string } {
   if (signal.reason instanceof EpisodeTimeout) return { status: 'timeout', stopReason: 'timeout', errorCode: 'episode_timeout', error: signal.reason.message };
   if (signal.reason instanceof EpisodeStopped) return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: `${signal.reason.message}; --resume runs it again` };
+  if (signal.reason instanceof Error) return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: signal.reason.message };
   return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: 'the run was interrupted while this episode was in flight' };
-}
-
-interface InteractionRun {
-  memory: Record<string, unknown>;
-  delivered: EnvironmentEvent[];
-  done: boolean;
-}
-
-/** Asks an interactive task's script what the world does after step `step`; a throwing script is `interaction_error`. */
-function interactionEvents(task: LoadedTask, params: Record<string, unknown>, run: InteractionRun, init: PhoneState, state: PhoneState, step: number): EnvironmentEvent[] {
-  if (run.done || !task.def.interaction) return [];
-  let reply;
-  try {
-    reply = task.def.interaction.respond({ p: params, init, state, delivered: run.delivered, memory: run.memory, step });
-  } catch (e) {
-    throw new PhonegymError(`the task's interaction script threw at step ${step}: ${(e as Error).message}`, { code: 'interaction_error' });
-  }
-  if (reply?.done) run.done = true;
-  const events = reply?.events ?? [];
-  run.delivered.push(...events);
-  return events;
 }

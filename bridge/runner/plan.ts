@@ -18,6 +18,8 @@ export interface PlannedEpisode extends EpisodeSpec {
   /** `task_id#instance#trial`: the episode's identity in a run, a resume and a merge. */
   key: string;
   trajectoryDir: string;
+  /** An agent's continuation of an episode of the run from a step (the studio's Hand to the agent). */
+  fork?: { episodeId: string; forkOf: { episodeId: string; step: number } };
 }
 
 export interface Plan {

@@ -29,6 +29,7 @@ import { preflight, rejectedRow, vlmJudging } from './preflight.ts';
 import { prepareResume } from './resume.ts';
 import { readRunErrors } from './runFolder.ts';
 import { StudioSession } from './studioSession.ts';
+import { runAgentFork } from './agentFork.ts';
 import type { HttpRoute } from '../server/http.ts';
 import { formatSummary, passKs, summarize } from './summary.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
@@ -90,8 +91,11 @@ export interface RunOptions {
   agentFactory?: (env: Env) => Agent;
   /** Programmatic use and fault-injection tests: called around every episode. */
   events?: EpisodeEvents;
-  /** HTTP routes the studio's bridge mounts (the CLI's: the run folders beside this one, for its Runs tab). */
-  studioRoutes?: (runDir: string) => [string, HttpRoute][];
+  /**
+   * The run folders the studio's Runs tab lists (the CLI's: those beside this one) and the HTTP
+   * routes its bridge mounts to serve them; their episodes can be continued in Author mode.
+   */
+  studioRuns?: (runDir: string) => { dir: string; routes: [string, HttpRoute][] };
 }
 
 export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
@@ -271,8 +275,9 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
   // Remote clients poll `/agent/v1/…` from the moment the run prints its URL and token.
   if (config.agent === 'remote') agentHubOf(bridge, bridge.log);
   let pool: EnvPool | null = null;
-  const studio = new StudioSession(bridge, input.plan.registry, input.runInfo, { paceMs: config.pace });
-  if (config.studio) for (const [prefix, route] of opts.studioRoutes?.(runDir) ?? []) bridge.mount(prefix, route);
+  const runs = config.studio ? opts.studioRuns?.(runDir) : undefined;
+  const studio = new StudioSession(bridge, input.plan.registry, input.runInfo, { paceMs: config.pace, evalMode: config.evalMode, ...(runs ? { runsDir: runs.dir } : {}) });
+  for (const [prefix, route] of runs?.routes ?? []) bridge.mount(prefix, route);
   try {
     if (config.studio) log(`studio: ${bridge.studioUrl()}`);
     pool = await EnvPool.open({
@@ -297,7 +302,11 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
     const infos = new Map<Env, EpisodeInfo>();
     const events: EpisodeEvents = {
       onStart: (env, ep, { goal, initial }) => {
-        const info: EpisodeInfo = { episodeId: `${ep.task.id}#i${ep.instance}t${ep.trial}`, taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString() };
+        const info: EpisodeInfo = {
+          episodeId: ep.fork?.episodeId ?? `${ep.task.id}#i${ep.instance}t${ep.trial}`,
+          taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString(),
+          ...(ep.fork ? { forkOf: ep.fork.forkOf } : {}),
+        };
         infos.set(env, info);
         studio.episodeStarted(info, initial);
         opts.events?.onStart?.(env, ep, { goal, initial });
@@ -321,6 +330,8 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       },
     };
     const agentFor = opts.agentFactory ?? ((env: Env) => createAgent(config.agent, { ...agentOptions(config, env, log), bridge }));
+    // The studio's Hand to the agent: an episode of the run's agent from a step (agentFork.ts).
+    studio.setAgentRunner((fork) => runAgentFork(fork, { config, pool: pool!, runDir, agentFor, studio, events, signal: opts.signal, log }));
     const stats = await executeEpisodes({
       episodes: input.episodes,
       pool,

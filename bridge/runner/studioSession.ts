@@ -3,13 +3,9 @@
  * screencast frames of the pages being watched, the history for a studio that connects late,
  * and the author's interactive mode (Set up a task on the studio's own phone, then Judge).
  */
-import type { Action } from '../protocol/actions.ts';
-import { describeAction } from '../protocol/actions.ts';
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
-import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, RunControls, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
+import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, ForkAnswer, ForkParams, RunControls, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
 import { splitTree } from '../protocol/slices.ts';
-import { keepHead } from '../agents/replyLimits.ts';
-import { scrub } from '../secrets.ts';
 import { DemoControls } from './demoControls.ts';
 import type { StepEvent } from './episode.ts';
 import type { PhoneState } from '../protocol/state.ts';
@@ -28,6 +24,11 @@ import type { ResultRow } from '../protocol/runFolder.ts';
 import { StudioTaskList } from './studioTasks.ts';
 import type { DemoOp } from '../protocol/demo.ts';
 import { DemoSessions } from './demoSession.ts';
+import { forkPrefix, recordedSource, replaySteps, stateDigest, FORK_ACTIONS, type AgentFork, type ForkSource, type TakenAction } from './fork.ts';
+import type { EvalMode } from '../tasks/grounded.ts';
+import { snapshotOf, stepInfo, verdictToEnd } from './studioEvents.ts';
+
+export type { AgentFork };
 
 interface InteractiveSetup {
   task: LoadedTask;
@@ -43,25 +44,8 @@ export function taskInfo(t: LoadedTask): TaskInfo {
   return taskListInfo(t);
 }
 
-function snapshotOf(o: Observation): StateSnapshot {
-  return { json: requireState(o, 'the studio').stateJson, route: o.route, revision: o.revision };
-}
-
-function verdictToEnd(row: ResultRow): Pick<EpisodeEnd, 'status' | 'stopReason' | 'steps' | 'answer' | 'error'> {
-  return { status: row.status, stopReason: row.stop_reason, steps: row.steps, answer: row.answer, error: row.error };
-}
-
-/** The longest thought, reply or typed text a step event carries (the trajectory keeps 64 KB). */
-const STEP_TEXT_BYTES = 8 * 1024;
-
-function strokeOf(css: Action): { point?: { x: number; y: number }; from?: { x: number; y: number } } {
-  if ('x1' in css) return { from: { x: css.x1, y: css.y1 }, point: { x: css.x2, y: css.y2 } };
-  if ('x' in css && typeof css.x === 'number' && 'y' in css && typeof css.y === 'number') return { point: { x: css.x, y: css.y } };
-  return {};
-}
-
 export class StudioSession implements StudioBackend {
-  private episodes: { info: EpisodeInfo; end?: EpisodeEnd }[] = [];
+  private episodes: { info: EpisodeInfo; end?: EpisodeEnd; taken: TakenAction[]; initialDigest: string }[] = [];
   private initials = new Map<string, StateSnapshot>();
   private interactive = new Map<string, InteractiveSetup>();
   private pool: EnvPool | null = null;
@@ -74,7 +58,18 @@ export class StudioSession implements StudioBackend {
   /** Demonstrations recorded on the interactive phones (Record, Save as oracle). */
   private demos: DemoSessions;
 
-  constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined, opts: { paceMs?: number } = {}) {
+  /** How the run sets tasks up (a fork sets its task up the same way). */
+  private readonly evalMode: EvalMode;
+
+  /** The run folders of the Runs tab, whose episodes can be continued too. */
+  private readonly runsDir: string | null;
+  /** Runs an agent episode from a fork; null: no agent here (phonegym studio). */
+  private agentRunner: ((fork: AgentFork) => Promise<void>) | null = null;
+  private agentForks = 0;
+
+  constructor(private bridge: BridgeServer, private registry: Registry, private run: RunInfo | undefined, opts: { paceMs?: number; evalMode?: EvalMode; runsDir?: string } = {}) {
+    this.evalMode = opts.evalMode ?? 'grounded';
+    this.runsDir = opts.runsDir ?? null;
     this.demos = new DemoSessions({ root: () => this.registry.root, broadcast: (demo) => bridge.studio.broadcast('demoChanged', { demo }) });
     bridge.setBackend(this);
     this.controls = run ? new DemoControls(opts.paceMs ?? 0) : null;
@@ -106,8 +101,8 @@ export class StudioSession implements StudioBackend {
   // --- run events -------------------------------------------------------------------------
 
   episodeStarted(info: EpisodeInfo, initial: Observation): void {
-    this.episodes.push({ info });
     const snap = snapshotOf(initial);
+    this.episodes.push({ info, taken: [], initialDigest: stateDigest(snap.json) });
     this.initials.set(info.deviceId, snap);
     const split = splitTree(requireState(initial, 'the studio').state as unknown as Record<string, unknown>);
     this.bridge.studio.episodeStarted(info, { layout: split.layout, json: (name) => split.json[name]! }, snap.route, snap.revision);
@@ -115,21 +110,10 @@ export class StudioSession implements StudioBackend {
   }
 
   step(info: EpisodeInfo, s: StepEvent): void {
-    const text = 'text' in s.action && typeof s.action.text === 'string' && s.action.type === 'type' ? keepHead(s.action.text, STEP_TEXT_BYTES) : undefined;
+    const entry = this.episodes.find((e) => e.info.episodeId === info.episodeId);
+    if (entry && entry.taken.length < FORK_ACTIONS) entry.taken.push({ index: s.index, action: s.cssAction });
     if (!s.terminal) this.frame(info, s.index, s.observation);
-    this.bridge.studio.broadcast('step', {
-      episodeId: info.episodeId,
-      deviceId: info.deviceId,
-      index: s.index,
-      action: keepHead(describeAction(s.action), STEP_TEXT_BYTES),
-      ...strokeOf(s.cssAction),
-      ...(text !== undefined ? { text } : {}),
-      ...(s.thought ? { thought: keepHead(scrub(s.thought), STEP_TEXT_BYTES) } : {}),
-      ...(s.raw ? { reply: keepHead(scrub(s.raw), STEP_TEXT_BYTES) } : {}),
-      ...(s.terminal ? { terminal: true } : {}),
-      route: s.observation.route,
-      revision: s.observation.revision,
-    });
+    this.bridge.studio.broadcast('step', stepInfo(info, s));
     if (s.verdict) this.bridge.studio.broadcast('progress', { episodeId: info.episodeId, deviceId: info.deviceId, verdict: s.verdict });
   }
 
@@ -310,6 +294,82 @@ export class StudioSession implements StudioBackend {
       actions: [],
     });
     return { verdict };
+  }
+
+  /**
+   * Continues an episode by hand from its step `step` (0: its first screen): an episode of this
+   * run (`episodeId`) or one recorded in a run folder of the Runs tab (`run`). The task is set up
+   * on the author's phone as the episode had it, with the state after that step (the episode's
+   * actions taken again on a page of its own, fork.ts); Judge then judges from the episode's
+   * initial state.
+   */
+  async forkEpisode(p: ForkParams): Promise<ForkAnswer> {
+    this.refuseRunDevice('forkEpisode', p.deviceId);
+    const source = this.forkSource(p);
+    const taken = forkPrefix(source, p.step);
+    const task = this.task(source.info.taskId);
+    const device = this.device(p.deviceId);
+    const replay = await replaySteps(this.bridge, task, source.info.seed, source.evalMode, taken);
+    if (!source.startsAt(replay.initial.json)) {
+      throw new UsageError(`${source.label} cannot be continued: set up again from its seed, its task starts elsewhere than it did (the task file or the app changed since the episode ran)`);
+    }
+    await device.call('reset', { stateJson: replay.after.json, route: replay.after.route });
+    const info: EpisodeInfo = {
+      ...source.info,
+      episodeId: `${source.label}@${p.step}`,
+      goal: agentGoal(goalText(task, replay.params), task.def, source.evalMode),
+      deviceId: p.deviceId,
+      startedAt: new Date().toISOString(),
+    };
+    this.interactive.get(p.deviceId)?.stopInteraction?.();
+    const setup: InteractiveSetup = { task, params: replay.params, initial: replay.initial, info };
+    if (task.def.interaction) setup.stopInteraction = this.followInteraction(device, setup);
+    this.interactive.set(p.deviceId, setup);
+    return { episode: info, initial: replay.initial, from: { episodeId: source.label, step: p.step, ...(p.run ? { run: p.run.folder } : {}) } };
+  }
+
+  /** Gives a run's episodes, from a step, to the run's agent (set by the runner that holds the pages and the agent). */
+  setAgentRunner(run: (fork: AgentFork) => Promise<void>): void {
+    this.agentRunner = run;
+  }
+
+  /**
+   * Hand it to the agent: a new episode of the run's agent on one of the run's pages, the task set
+   * up from the episode's seed and its first `step` actions taken again (noted as replayed), then
+   * the agent acts and the episode is judged from the initial state. It shows in Watch mode as
+   * `<episode>@<step>·agent<n>`, apart from the run's own counts; its trajectory is written under
+   * the run folder's `forks/`, not in results.jsonl.
+   */
+  async forkToAgent(p: { episodeId: string; step: number }): Promise<{ episodeId: string }> {
+    if (!this.agentRunner) throw new UsageError('this studio has no agent to hand an episode to: continue it by hand, or watch a run (phonegym run --studio)');
+    const source = this.forkSource(p);
+    const actions = forkPrefix(source, p.step);
+    const task = this.task(source.info.taskId);
+    const episodeId = `${source.label}@${p.step}·agent${++this.agentForks}`;
+    const fork: AgentFork = {
+      episodeId,
+      forkOf: { episodeId: source.label, step: p.step },
+      task,
+      seed: source.info.seed,
+      instance: source.info.instance,
+      trial: source.info.trial,
+      maxSteps: source.info.maxSteps,
+      prefix: { actions, from: source.label },
+      startsAt: source.startsAt,
+    };
+    this.agentRunner(fork).catch((e: Error) => this.bridge.log(`studio: ${episodeId} could not run: ${e.message}`));
+    return { episodeId };
+  }
+
+  /** The episode a fork continues: its task and seed, the actions it took and a check of where it started. */
+  private forkSource(p: { episodeId?: string; run?: ForkParams['run'] }): ForkSource {
+    if (p.run) {
+      if (!this.runsDir) throw new UsageError('this studio serves no run folders: continue an episode of the run it watches, or start phonegym studio --runs DIR');
+      return recordedSource(this.runsDir, p.run, (id) => this.task(id));
+    }
+    const entry = this.episodes.find((e) => e.info.episodeId === p.episodeId);
+    if (!entry) throw new UsageError(`no episode "${String(p.episodeId).slice(0, 120)}" in this run: pick one in Watch mode`);
+    return { label: entry.info.episodeId, info: entry.info, evalMode: this.evalMode, taken: entry.taken, startsAt: (json) => stateDigest(json) === entry.initialDigest };
   }
 
   async demo(p: { deviceId: string; op: DemoOp }) {

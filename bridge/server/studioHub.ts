@@ -12,7 +12,7 @@
  * Long file: one handler table for every studio method, each beside the wire checks that guard it.
  */
 import { PhonegymError } from '../protocol/errors.ts';
-import type { DeviceInfo, EpisodeInfo, EpisodeEnd, RunControls, RunInfo, StateSnapshot, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
+import type { DeviceInfo, EpisodeInfo, EpisodeEnd, ForkAnswer, ForkParams, RunControls, RunInfo, StateSnapshot, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
 import { SliceStore } from '../protocol/slices.ts';
 import { isStateSnapshot, slicesOfJson, STUDIO_SENT_SLICE_CHARS, toStudioState, type SliceSource } from './studioSlices.ts';
 
@@ -37,6 +37,9 @@ export interface StudioBackend {
   /** Recording a demonstration on an interactive phone (bridge/runner/demoSession.ts). */
   demo?(p: { deviceId: string; op: DemoOp }): Promise<{ demo: DemoView }>;
   saveDemo?(p: { deviceId: string; replaceOracle?: boolean }): Promise<{ demo: DemoView }>;
+  /** Continuing an episode of the run by hand from one of its steps (bridge/runner/fork.ts). */
+  forkEpisode?(p: ForkParams): Promise<ForkAnswer>;
+  forkToAgent?(p: { episodeId: string; step: number }): Promise<{ episodeId: string }>;
 }
 
 type StudioPeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
@@ -302,6 +305,28 @@ export class StudioHub {
         const b = backend('saveDemo');
         if (!b.saveDemo) throw new PhonegymError('saveDemo: this runner cannot save demonstrations', { code: 'no_backend', details: { method: 'saveDemo' } });
         return b.saveDemo({ deviceId, ...(replaceOracle !== undefined ? { replaceOracle } : {}) });
+      },
+      forkEpisode: (params) => {
+        const deviceId = requireString('forkEpisode', params, 'deviceId');
+        const { step, run, episodeId } = params as { step?: unknown; run?: unknown; episodeId?: unknown };
+        if (typeof step !== 'number' || !Number.isInteger(step) || step < 0) throw invalid('forkEpisode', 'params.step must be a step number (0 or more)');
+        const b = backend('forkEpisode');
+        if (!b.forkEpisode) throw new PhonegymError('forkEpisode: this runner cannot continue episodes', { code: 'no_backend', details: { method: 'forkEpisode' } });
+        if (run !== undefined) {
+          const r = run as { folder?: unknown; trajectory?: unknown } | null;
+          if (!r || typeof r !== 'object' || typeof r.folder !== 'string' || typeof r.trajectory !== 'string') throw invalid('forkEpisode', 'params.run must be { folder, trajectory }: a run folder of the Runs tab and a row\'s trajectory');
+          return b.forkEpisode({ deviceId, step, run: { folder: r.folder, trajectory: r.trajectory } });
+        }
+        if (typeof episodeId !== 'string' || !episodeId) throw invalid('forkEpisode', 'params.episodeId (an episode of the run) or params.run (one of a run folder) is needed');
+        return b.forkEpisode({ deviceId, step, episodeId });
+      },
+      forkToAgent: (params) => {
+        const episodeId = requireString('forkToAgent', params, 'episodeId');
+        const step = (params as { step?: unknown }).step;
+        if (typeof step !== 'number' || !Number.isInteger(step) || step < 0) throw invalid('forkToAgent', 'params.step must be a step number (0 or more)');
+        const b = backend('forkToAgent');
+        if (!b.forkToAgent) throw new PhonegymError('forkToAgent: this runner has no agent to hand an episode to', { code: 'no_backend', details: { method: 'forkToAgent' } });
+        return b.forkToAgent({ episodeId, step });
       },
       history: async () => {
         const b = this.ctx.backend();

@@ -87,6 +87,8 @@ export interface AuthorSession {
   verdictRevision: number | null;
   busy: 'setup' | 'judge' | null;
   error: string | null;
+  /** The run's episode and step the task set up was forked from (Continue from here), or null. */
+  forkedFrom: { episodeId: string; step: number; run?: string } | null;
 }
 
 /** What the right-hand panels and the phone show. */
@@ -164,7 +166,7 @@ export class StudioClient {
   views = $state.raw<Record<string, DeviceView>>({});
   follow = $state(true);
   selectedEpisodeId = $state<string | null>(null);
-  author = $state<AuthorSession>({ deviceId: '', activated: false, deviceReady: false, episode: null, verdict: null, verdictRevision: null, busy: null, error: null });
+  author = $state<AuthorSession>({ deviceId: '', activated: false, deviceReady: false, episode: null, verdict: null, verdictRevision: null, busy: null, error: null, forkedFrom: null });
   /** What the last reload of the task files did to the task set up on the phone (taskReload.ts). */
   reloadNote = $state<string | null>(null);
   /** Recent problems worth showing (malformed events, failed calls), newest last. */
@@ -184,13 +186,15 @@ export class StudioClient {
     const c: Record<EpisodeStatus, number> = { running: 0, passed: 0, failed: 0, unclean: 0, error: 0 };
     // An episode stopped from the studio ends as cancelled: not done (`--resume` runs it again) and
     // not in the success rate, as the CLI's summary counts it.
+    // An agent's continuation of an episode from a step (Hand to the agent) is not one of the run's.
     let cancelled = 0;
-    for (const e of this.episodes) {
+    const own = this.episodes.filter((e) => !e.info.forkOf);
+    for (const e of own) {
       if (e.end?.status === 'cancelled') cancelled++;
       else c[episodeStatus(e.end).status]++;
     }
-    const done = this.episodes.length - c.running - cancelled;
-    return { ...c, cancelled, done, total: Math.max(this.run?.tasks ?? 0, this.episodes.length), successRate: done > 0 ? c.passed / done : null };
+    const done = own.length - c.running - cancelled;
+    return { ...c, cancelled, done, total: Math.max(this.run?.tasks ?? 0, own.length), successRate: done > 0 ? c.passed / done : null };
   });
 
   readonly inspected = $derived.by((): Inspected | null => (this.mode === 'author' ? this.inspectAuthor() : this.inspectEpisode()));
@@ -746,6 +750,7 @@ export class StudioClient {
       this.author.episode = r.episode;
       this.author.verdict = null;
       this.author.verdictRevision = null;
+      this.author.forkedFrom = null;
       const initial = parseJson(r.initial.json) ?? null;
       const view = this.views[deviceId];
       // Right after setup the phone shows exactly the initial state: the diff base and the state.
@@ -754,6 +759,53 @@ export class StudioClient {
       this.author.error = `Set up failed: ${(e as Error).message}`;
     } finally {
       this.author.busy = null;
+    }
+  }
+
+  /**
+   * Continue from here: an episode at `step` on the author's phone (Author mode opens, and its
+   * phone is waited for), the task set up as the episode had it: an episode of the watched run
+   * (`{ episodeId }`) or one of a run folder (`{ run }`, from the run viewer of the Runs tab).
+   * Judge judges from the episode's initial state, and the diff is against it.
+   */
+  async forkEpisode(source: { episodeId: string } | { run: { folder: string; trajectory: string } }, step: number): Promise<void> {
+    this.setMode('author');
+    this.author.busy = 'setup';
+    this.author.error = null;
+    this.reloadNote = null;
+    try {
+      for (let waited = 0; !this.author.deviceReady; waited += 50) {
+        if (waited > 30_000) throw new Error("the studio's own phone did not connect; reload the page");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const deviceId = this.author.deviceId;
+      const r = await this.call('forkEpisode', { deviceId, step, ...source });
+      await this.glyphs(`${JSON.stringify(r.episode)}${r.initial.json}`);
+      this.author.episode = r.episode;
+      this.author.verdict = null;
+      this.author.verdictRevision = null;
+      this.author.forkedFrom = r.from;
+      const view = this.views[deviceId];
+      // The diff's base is the episode's initial state; the phone's own state follows as it changes.
+      this.putView({ ...(view ?? emptyView(deviceId)), initial: parseJson(r.initial.json) ?? null });
+    } catch (e) {
+      this.author.error = `Continue from step ${step} failed: ${(e as Error).message}`;
+    } finally {
+      this.author.busy = null;
+    }
+  }
+
+  /**
+   * Hand it to the agent: the run's agent goes on from `step` of a run's episode, as a new episode
+   * on one of the run's pages; Watch follows it once it starts.
+   */
+  async forkToAgent(episodeId: string, step: number): Promise<void> {
+    try {
+      const r = await this.call('forkToAgent', { episodeId, step });
+      // Shown as soon as it starts (it waits for a free page of the run).
+      this.selectEpisode(r.episodeId);
+    } catch (e) {
+      this.notice(`Hand to the agent from step ${step} failed: ${(e as Error).message}`);
     }
   }
 

@@ -30,6 +30,24 @@ export function dataBase(search: string): string {
   return run.endsWith('/') ? run : `${run}/`;
 }
 
+/**
+ * The studio this viewer was opened from (its Runs tab adds `&studio=<token>` to a folder of its
+ * `runs/`), so an episode can be continued there: null for `phonegym view` and the leaderboard.
+ */
+export function studioOf(search: string): { token: string; folder: string } | null {
+  const q = new URLSearchParams(search);
+  const token = q.get('studio');
+  const folder = /^runs\/([A-Za-z0-9][A-Za-z0-9._-]{0,199})\/?$/.exec(q.get('run') ?? '')?.[1];
+  return token && folder ? { token, folder } : null;
+}
+
+/** The studio's address that continues `r` from `step` in Author mode (web/studio.ts reads it). */
+export function forkUrl(studio: { token: string; folder: string }, r: Pick<ResultRow, 'trajectory'>, step: number): string | null {
+  if (!isTrajectoryPath(r.trajectory)) return null;
+  const hash = new URLSearchParams({ run: studio.folder, trajectory: r.trajectory, step: String(step) });
+  return `studio.html?token=${encodeURIComponent(studio.token)}#fork&${hash}`;
+}
+
 /** A file of an episode's trajectory folder, or null when the row names no plain folder of the run. */
 export function episodeFile(base: string, r: Pick<ResultRow, 'trajectory'>, file: string): string | null {
   if (!isTrajectoryPath(r.trajectory) || !/^[\w.-]+$/.test(file) || file.startsWith('.')) return null;
