@@ -14,6 +14,7 @@ import { shardProcessMain } from '../runner/shardProcess.ts';
 import { cmdMerge } from './mergeCommand.ts';
 import { cmdReport } from './reportCommand.ts';
 import { cmdView } from './viewCommand.ts';
+import { cmdDevices } from './devicesCommand.ts';
 import { cmdStudio } from './studioCommand.ts';
 import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
 import { cmdLeaderboard } from './leaderboardCommand.ts';
@@ -47,6 +48,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym studio [--runs DIR]   the studio without a run: author tasks by hand, open run folders
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
+  phonegym devices [--connect HOST:PORT]   the phones adb knows: serial, state, model, screen
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
 
@@ -194,6 +196,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdStudio(rest);
       case 'leaderboard':
         return await cmdLeaderboard(rest);
+      case 'devices':
+        return await cmdDevices(rest);
       case '__shard': {
         // A shard process forked by `run --processes K` (not for people).
         const code = await shardProcessMain();
@@ -207,7 +211,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'devices', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, devices, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
