@@ -26,6 +26,11 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = {
   timeout: { status: 'run_error', retried: true, meaning: 'a call to the phone got no answer in time' },
   teardown_error: { status: 'run_error', retried: false, meaning: 'the task’s teardown hook threw' },
   interaction_error: { status: 'run_error', retried: false, meaning: 'an interactive task’s script threw, or sent an event the phone refused' },
+  // A phone over ADB (docs/devices.md).
+  device_lost: { status: 'run_error', retried: true, meaning: 'the phone went away mid-episode (unplugged, adb lost it): the run goes on with the others' },
+  device_timeout: { status: 'run_error', retried: true, meaning: 'an adb command to the phone got no answer in time' },
+  device_no_ime: { status: 'run_error', retried: false, meaning: 'the step types text input text cannot and the ADB keyboard is not installed (docs/devices.md)' },
+  device_no_app: { status: 'run_error', retried: false, meaning: 'the phone has no app of the package the step opens' },
   // The model service (the agent's endpoint): the machine's side, not the agent's.
   model_rate_limited: { status: 'run_error', retried: true, meaning: 'the model service kept answering 429 after the client’s own retries' },
   model_server_error: { status: 'run_error', retried: true, meaning: 'the model service kept answering 5xx after the client’s own retries' },
@@ -52,6 +57,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = {
   // Preflight: the task cannot run here.
   no_judge_model: { status: 'rejected', retried: false, meaning: 'the task needs a VLM judge and none is configured (--judge-model, --judge-base-url)' },
   no_device: { status: 'rejected', retried: false, meaning: 'the task needs a real device and none is connected' },
+  no_state: { status: 'rejected', retried: false, meaning: 'the task sets the phone up or judges it by its state, and a real phone has none' },
 };
 
 /** Codes `--retries` runs again. */
