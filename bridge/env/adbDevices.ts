@@ -7,9 +7,10 @@ import adbkit from '@devicefarmer/adbkit';
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import type { AdbServer } from './adbServer.ts';
 
-// At run time the CommonJS module's exports are the default import, and `Adb` one of them; its
-// types call the default import `Adb` itself (FACTS.md: the default import alone breaks).
-const Adb = (adbkit as unknown as { Adb: typeof adbkit }).Adb;
+// Node's ESM loader gives the CommonJS module's exports as the default import (`Adb` is one of
+// them: FACTS.md, the default import alone breaks); Vite's interop (the tests) gives the exports'
+// own `default`, which is the Adb class itself, as the types say.
+const Adb = (adbkit as unknown as { Adb?: typeof adbkit }).Adb ?? adbkit;
 export type AdbClient = ReturnType<typeof Adb.createClient>;
 export type AdbDevice = ReturnType<AdbClient['getDevice']>;
 

@@ -121,12 +121,13 @@ export class AdbEnv implements Env {
     this.capabilities = { state, snapshot: state, events: state };
   }
 
-  coordsFromCss(p: { x: number; y: number }): { x: number; y: number } {
+  /** A field, not a method: callers pass it around unbound (`{ coordsFromCss: env.coordsFromCss }`). */
+  readonly coordsFromCss = (p: { x: number; y: number }): { x: number; y: number } => {
     const c = this.coords;
     if (c.space === 'pixels') return { x: p.x * c.screenshotScale, y: p.y * c.screenshotScale };
     if (c.space === 'norm1000') return { x: (p.x / this.frame.width) * 1000, y: (p.y / this.frame.height) * 1000 };
     return { x: p.x / this.frame.width, y: p.y / this.frame.height };
-  }
+  };
 
   /** A point in the declared space as the phone's pixels, clamped to the screen. */
   private toDevice(x: number, y: number): { x: number; y: number } {
@@ -185,12 +186,14 @@ export class AdbEnv implements Env {
   }
 
   async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<Observation> {
-    const [screenshot, tree, route, state] = await Promise.all([
+    // A virtual device's route is its page's own (app and path: what oracles go by); a real
+    // phone's is the package and activity in front.
+    const [screenshot, tree, state] = await Promise.all([
       opts.screenshot === false || !this.screenshots ? Buffer.alloc(0) : this.screenshot(),
       this.tree(),
-      this.route(),
       this.opts.stateOf ? this.opts.stateOf.getState() : null,
     ]);
+    const route = state ? state.route : await this.route();
     this.revision = state ? state.revision : this.revision + 1;
     return { screenshot, state: state?.state ?? null, stateJson: state?.json ?? null, route, tree, revision: this.revision };
   }

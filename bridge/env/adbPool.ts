@@ -56,8 +56,10 @@ export class AdbPool implements EnvSource<AdbEnv> {
       for (const serial of o.serials) {
         const tcp = /^(.+):(\d{1,5})$/.exec(serial);
         if (tcp && !listed.some((d) => d.serial === serial)) {
-          const said = String(await client.connect(tcp[1]!, Number(tcp[2])).catch((e: Error) => e.message));
-          if (!/connected to/.test(said)) throw new UsageError(`--device ${serial}: adb could not connect to it (${said.slice(0, 200)}); is it listening? (phonegym devices --connect ${serial})`);
+          // adbkit resolves with the device's serial, and rejects with the server's words ("failed to connect to …").
+          await client.connect(tcp[1]!, Number(tcp[2])).catch((e: Error) => {
+            throw new UsageError(`--device ${serial}: adb could not connect to it (${e.message.slice(0, 200)}); is it listening? (phonegym devices --connect ${serial})`);
+          });
           listed = await listDevices(client);
         }
       }
