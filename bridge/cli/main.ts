@@ -16,6 +16,7 @@ import { cmdReport } from './reportCommand.ts';
 import { cmdView } from './viewCommand.ts';
 import { cmdDevices } from './devicesCommand.ts';
 import { cmdStudio } from './studioCommand.ts';
+import { cmdVirtualDevice } from './virtualDeviceCommand.ts';
 import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
 import { cmdLeaderboard } from './leaderboardCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
@@ -48,6 +49,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym studio [--runs DIR]   the studio without a run: author tasks by hand, open run folders
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
+  phonegym virtual-device [--port P]   a phone that adb connects to (adb connect 127.0.0.1:P)
   phonegym devices [--connect HOST:PORT]   the phones adb knows: serial, state, model, screen
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
@@ -196,6 +198,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdStudio(rest);
       case 'leaderboard':
         return await cmdLeaderboard(rest);
+      case 'virtual-device':
+        return await cmdVirtualDevice(rest);
       case 'devices':
         return await cmdDevices(rest);
       case '__shard': {
@@ -211,7 +215,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'devices', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, devices, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'devices', 'virtual-device', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, devices, virtual-device, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

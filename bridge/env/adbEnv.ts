@@ -48,9 +48,12 @@ export interface StateSource extends Pick<Env, 'reset' | 'deliver' | 'snapshot' 
 /** Quotes a word for the phone's `sh`: single quotes, a single quote as '\''. */
 export const shQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
-/** `input text`'s argument: spaces as %s (its own convention), then quoted for the shell. */
+/**
+ * `input text`'s argument: spaces as %s (its own convention: it has no escape, so a text with a
+ * literal `%s` cannot go this way), then quoted for the shell.
+ */
 export function inputTextArg(text: string): string {
-  return shQuote(text.replace(/%/g, '\\%').replace(/ /g, '%s'));
+  return shQuote(text.replace(/ /g, '%s'));
 }
 
 /** The package and activity in focus, from `dumpsys window` (`mCurrentFocus=Window{… u0 pkg/act}`). */
@@ -198,14 +201,23 @@ export class AdbEnv implements Env {
     return { screenshot, state: state?.state ?? null, stateJson: state?.json ?? null, route, tree, revision: this.revision };
   }
 
+  private async hasAdbKeyboard(): Promise<boolean> {
+    return (await this.shell('ime list -s')).includes(ADB_KEYBOARD);
+  }
+
+  /** Empties the focused field: the ADB keyboard's clear where it is installed, else the cursor to the end and deletes. */
+  private async clearText(): Promise<void> {
+    if (await this.hasAdbKeyboard()) await this.shell(`ime set ${ADB_KEYBOARD} >/dev/null; am broadcast -a ADB_CLEAR_TEXT`);
+    else await this.shell(`input keyevent KEYCODE_MOVE_END && input keyevent ${Array(64).fill('67').join(' ')}`);
+  }
+
   /** Types `text`: ASCII through `input text`, anything else through the ADB keyboard IME, which must be installed. */
   private async typeText(text: string): Promise<void> {
-    if (/^[\x20-\x7e]*$/.test(text)) {
+    if (/^[\x20-\x7e]*$/.test(text) && !text.includes('%s')) {
       if (text) await this.shell(`input text ${inputTextArg(text)}`);
       return;
     }
-    const imes = await this.shell('ime list -s');
-    if (!imes.includes(ADB_KEYBOARD)) {
+    if (!(await this.hasAdbKeyboard())) {
       throw new AdbCallError(`typing "${text.slice(0, 20)}" on ${this.deviceId} needs the ADB keyboard (${ADB_KEYBOARD}; \`input text\` takes ASCII only): install ADBKeyBoard.apk, then adb shell ime enable ${ADB_KEYBOARD} && adb shell ime set ${ADB_KEYBOARD} (docs/devices.md)`, { code: 'device_no_ime' });
     }
     await this.shell(`ime set ${ADB_KEYBOARD} >/dev/null; am broadcast -a ADB_INPUT_B64 --es msg ${Buffer.from(text, 'utf8').toString('base64')}`);
@@ -240,7 +252,7 @@ export class AdbEnv implements Env {
         break;
       case 'type':
         if (action.x !== undefined && action.y !== undefined) await this.shell(`input tap ${at(action.x, action.y)}`);
-        if (action.clear) await this.shell(`input keyevent KEYCODE_MOVE_END && input keyevent ${Array(64).fill('67').join(' ')}`);
+        if (action.clear) await this.clearText();
         await this.typeText(action.text);
         break;
       case 'key':

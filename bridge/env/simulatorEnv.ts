@@ -144,6 +144,20 @@ export class SimulatorEnv implements Env {
     return this.page.screenshot({ type: 'jpeg', quality: this.quality, scale: this.coords.screenshotScale > 1 ? 'device' : 'css', caret: 'hide' });
   }
 
+  /**
+   * A PNG of the screen at `scale` device pixels per CSS pixel, whatever the context's own
+   * scale (the virtual device's `screencap -p`): over CDP the clip's scale renders the page at
+   * that size. Without CDP only the context's scale can be had.
+   */
+  async screenshotPng(scale: number): Promise<Buffer> {
+    const cdp = await this.session();
+    if (cdp) {
+      const { data } = await this.alive(cdp.send('Page.captureScreenshot', { format: 'png', clip: { x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height, scale } }));
+      return Buffer.from(data, 'base64');
+    }
+    return this.page.screenshot({ type: 'png', scale: scale > 1 ? 'device' : 'css', caret: 'hide' });
+  }
+
   private async session(): Promise<CDPSession | null> {
     if (this.cdp === undefined) this.cdp = await this.page.context().newCDPSession(this.page).catch(() => null);
     return this.cdp;

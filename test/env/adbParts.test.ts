@@ -79,7 +79,7 @@ describe('the phone\'s own words', () => {
 
   it("quotes input text: spaces as %s, the shell's specials inside single quotes", () => {
     expect(inputTextArg('hello world')).toBe("'hello%sworld'");
-    expect(inputTextArg("it's $HOME & 100%")).toBe("'it'\\''s%s$HOME%s&%s100\\%'");
+    expect(inputTextArg("it's $HOME & 100%")).toBe("'it'\\''s%s$HOME%s&%s100%'");
     expect(shQuote('a b')).toBe("'a b'");
   });
 });
