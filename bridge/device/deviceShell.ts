@@ -5,6 +5,8 @@
  * and go to the phone in CSS pixels. Output and messages follow Android's own wording where
  * clients parse them (`UI hierchary dumped to:` is Android's spelling).
  */
+import { stateCommand } from './stateCommand.ts';
+import type { StateSource } from '../env/adbEnv.ts';
 import type { Route, UiNode } from '../protocol/state.ts';
 import { VIEWPORT } from '../protocol/state.ts';
 import { packageOf, uiTreeToXml } from '../protocol/uiautomator.ts';
@@ -24,6 +26,8 @@ export interface VirtualPhone extends InputPhone {
   screenshotPng(): Promise<Buffer>;
   uiTree(): Promise<UiNode[]>;
   route(): Promise<Route>;
+  /** The phone's state tree, where it has one (a phonegym page): the `phonegym` command's (stateCommand.ts). */
+  readonly state?: StateSource;
 }
 
 export interface DeviceInfo {
@@ -82,6 +86,7 @@ export class DeviceShell {
       monkey: (a, io) => this.monkey(a, io),
       pm: (a, io) => this.pm(a, io),
       ime: (a, io) => ime(a, io),
+      phonegym: (a, io) => stateCommand(a, io, this.files, phone.state),
     };
   }
 

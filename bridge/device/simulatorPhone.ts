@@ -81,6 +81,11 @@ export class SimulatorPhone implements VirtualPhone {
     return this.step({ type: 'type', text });
   }
 
+  /** The page's state tree, for the `phonegym` command (a run in another process sets tasks up over adb). */
+  get state(): SimulatorEnv {
+    return this.env;
+  }
+
   clearText(): Promise<void> {
     return this.step({ type: 'type', text: '', clear: true });
   }

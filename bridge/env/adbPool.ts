@@ -10,6 +10,7 @@ import { UsageError } from '../protocol/errors.ts';
 import { AdbCallError, adbClient, listDevices, stateAdvice, type AdbClient } from './adbDevices.ts';
 import { AdbEnv, type StateSource } from './adbEnv.ts';
 import { ensureAdbServer, type AdbServer } from './adbServer.ts';
+import { isVirtualDevice, RemoteState } from './adbState.ts';
 import type { CoordConfig } from './coords.ts';
 import type { EnvSource } from './types.ts';
 
@@ -64,22 +65,28 @@ export class AdbPool implements EnvSource<AdbEnv> {
         }
       }
       if (serverError) throw new UsageError(`the adb server on port ${server.port} failed: ${(serverError as Error).message}`);
-      const envs = o.serials.map((serial) => {
+      const found = o.serials.map((serial) => {
         const d = listed.find((x) => x.serial === serial);
         if (!d) throw new UsageError(`--device ${serial}: the adb server does not list it (it lists ${listed.map((x) => x.serial).join(', ') || 'no device'}); phonegym devices shows what is connected`);
         const advice = stateAdvice(d.state);
         if (advice) throw new UsageError(`--device ${serial} is ${d.state}: ${advice}`);
         if (!d.screen) throw new UsageError(`--device ${serial}: its screen size could not be read (wm size); is the phone unlocked and booted?`);
-        const stateOf = o.stateOf?.(serial);
-        return new TrackedAdbEnv(client.getDevice(serial), {
+        return { serial, screen: d.screen };
+      });
+      const envs: TrackedAdbEnv[] = [];
+      for (const { serial, screen } of found) {
+        const device = client.getDevice(serial);
+        // A virtual device's page state comes along (in-process: given; else over adb itself).
+        const stateOf = o.stateOf?.(serial) ?? ((await isVirtualDevice(device)) ? new RemoteState(device) : undefined);
+        envs.push(new TrackedAdbEnv(device, {
           serial,
-          screen: d.screen,
+          screen,
           ...(o.coords ? { coords: o.coords } : {}),
           ...(o.jpegQuality !== undefined ? { jpegQuality: o.jpegQuality } : {}),
           ...(o.settleMs !== undefined ? { settleMs: o.settleMs } : {}),
           ...(stateOf ? { stateOf } : {}),
-        });
-      });
+        }));
+      }
       return new AdbPool(server, client, envs);
     } catch (e) {
       await server.stop();

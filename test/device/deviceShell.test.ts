@@ -201,6 +201,18 @@ describe('the system commands', () => {
     expect(text).toMatch(/^ {2}mFocusedApp=.*com\.phonegym\.chat\//m);
   });
 
+  it('phonegym (the state over adb) needs a phone with a state tree, and says what is wrong', async () => {
+    const none = await sh('phonegym state');
+    expect([none.code, none.stderr]).toEqual([127, 'phonegym: this phone has no state tree\n']);
+    const phone = Object.assign(new FakePhone(), {
+      state: { getState: async () => ({ state: {} as never, json: '{"os":{}}', route: { app: 'chat', path: '/chats' }, revision: 7 }), reset: async () => {}, deliver: async () => {}, snapshot: async () => 's1', restore: async () => {} },
+    });
+    expect((await sh('phonegym state', phone)).stdout).toBe('{"route":{"app":"chat","path":"/chats"},"revision":7}\n{"os":{}}');
+    expect(await sh('phonegym reset /data/local/tmp/x', phone)).toMatchObject({ code: 1, stderr: 'phonegym: /data/local/tmp/x: No such file (append it first)\n' });
+    expect(await sh('phonegym append /x AAAA && phonegym reset /x', phone)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^phonegym: \/x is not gzip data/) });
+    expect((await sh('phonegym teleport', phone)).stderr).toMatch(/^usage: phonegym state \| append FILE BASE64/);
+  });
+
   it('the ADB keyboard is there: ime list/set, and its broadcasts type any text', async () => {
     const phone = new FakePhone();
     expect((await sh('ime list -s', phone)).stdout).toBe('com.android.adbkeyboard/.AdbIME\n');

@@ -93,6 +93,27 @@ describe('a phone over adb', () => {
   }, 120_000);
 });
 
+describe('a virtual device in another process\'s run', () => {
+  it('is found to be one, and its page state travels over adb: set up, read, judged', async () => {
+    // No state handed over: the pool asks the phone (getprop) and reads the state through `phonegym state`.
+    const remote = await AdbPool.open({ serials: [device.address], adbPort: server.port });
+    try {
+      const renv = await remote.acquire();
+      expect(renv.capabilities.state).toBe(true);
+      const registry = await loadRegistry();
+      const task = registry.tasks.find((t) => t.id === 'chat.MuteChat')!;
+      const recorder = new TrajectoryRecorder(mkdtempSync(join(tmpdir(), 'phonegym-adb-remote-')), 'trajectory/mute', task.id);
+      const out = await runEpisode(renv, createAgent('oracle', { coordsFromCss: renv.coordsFromCss }), { task, instance: 0, trial: 0, seed: 5, maxSteps: resolveMaxSteps(task), loopDetect: 0, evalMode: 'grounded', agentName: 'oracle' }, recorder);
+      expect([out.row.status, out.row.success, out.row.error]).toEqual(['completed', true, null]);
+      const [over, page] = [await renv.getState(), await phone.env.getState()];
+      expect(over.json).toBe(page.json);
+      expect(over.route).toEqual(page.route);
+    } finally {
+      await remote.close();
+    }
+  }, 120_000);
+});
+
 describe('phones that cannot run', () => {
   const refused = async (serials: string[]) => {
     try {
