@@ -80,7 +80,7 @@ async function cmdRun(argv: string[]): Promise<number> {
   }
   const config = resolved.resume ? resumeConfig(resolved.resume, resolved) : resolved.config;
   // No browser, no run; at a terminal, the offer to fetch Playwright's (before anything starts).
-  if (!config.browserEndpoint) await chromiumOrOffer();
+  if (!config.browserEndpoint && config.env !== 'adb') await chromiumOrOffer();
   const controller = new AbortController();
   let interrupted = 0;
   let release: () => void = () => {};

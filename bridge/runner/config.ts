@@ -27,6 +27,12 @@ export interface RunConfig {
   loopDetect: number;
   /** How query tasks are answered: the phone's answer sheet (grounded) or the ANSWER action's text. */
   evalMode: EvalMode;
+  /** Where episodes run: simulator pages, or phones over ADB (`devices`; docs/devices.md). */
+  env: 'simulator' | 'adb';
+  /** `--device SERIAL`: the phones of an `--env adb` run, one episode each at a time. */
+  devices: string[];
+  /** The adb server's port (null: ANDROID_ADB_SERVER_PORT or 5037, else one started on a free port). */
+  adbPort: number | null;
   coords: CoordSpace;
   /** 1 = screenshots at CSS size (360x800), 3 = device size (1080x2400). */
   screenshotScale: 1 | 3;
@@ -99,7 +105,7 @@ export interface RunConfig {
  * Flags that only say how a run executes, not what it runs or how it is judged: a resume or a
  * merge may differ in these. Every other key must match.
  */
-export const EXECUTION_KEYS = ['runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'reporter', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
+export const EXECUTION_KEYS = ['devices', 'adbPort', 'runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'reporter', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
 
 /** The keys of a config that decide what runs and how it is judged (see EXECUTION_KEYS). */
 export function resultKeys(): (keyof RunConfig)[] {
@@ -134,6 +140,9 @@ export const DEFAULT_CONFIG: RunConfig = {
   passK: [1],
   loopDetect: 0,
   evalMode: 'grounded',
+  env: 'simulator',
+  devices: [],
+  adbPort: null,
   coords: 'pixels',
   screenshotScale: 1,
   jpegQuality: 80,

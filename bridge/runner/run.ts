@@ -10,7 +10,8 @@ import type { EpisodeInfo, RunInfo } from '../protocol/messages.ts';
 import { createAgent, findAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import { EnvPool } from '../env/envPool.ts';
-import type { Env } from '../env/types.ts';
+import type { Env, EnvSource } from '../env/types.ts';
+import { AdbPool } from '../env/adbPool.ts';
 import { requireChromium } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { agentHubOf } from '../agents/remoteHub.ts';
@@ -30,6 +31,7 @@ import { prepareResume } from './resume.ts';
 import { readRunErrors } from './runFolder.ts';
 import { StudioSession } from './studioSession.ts';
 import { runAgentFork } from './agentFork.ts';
+import { delay, waitForStudio } from './waits.ts';
 import type { HttpRoute } from '../server/http.ts';
 import { formatSummary, passKs, summarize } from './summary.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
@@ -64,6 +66,13 @@ export function checkRunConfig(config: RunConfig): void {
   }
   if (config.processes > 1 && config.agent === 'remote') {
     throw new UsageError("--agent remote serves the agent through this process's bridge, but with --processes K every shard has its own bridge and token. Use --processes 1 (with --parallel N for concurrency).");
+  }
+  if (config.env === 'adb') {
+    if (!config.devices.length) throw new UsageError('--env adb runs on phones over ADB: give --device SERIAL (or HOST:PORT; a comma list for several). phonegym devices lists what adb sees');
+    if (config.studio) throw new UsageError('--studio watches simulator pages; an --env adb run has none to show. Watch the phone itself, or run the tasks on the simulator with --studio');
+    if (config.processes > 1) throw new UsageError('--env adb runs one episode per phone in one process: drop --processes (give more phones with --device a,b)');
+  } else if (config.devices.length) {
+    throw new UsageError(`--device ${config.devices.join(',')} names phones for --env adb; add --env adb to run on them`);
   }
   if (config.processes > 1 && config.studio) {
     throw new UsageError('--studio watches the pages of one process; with --processes K there are K. For a live demo use --parallel N (N pages in one process) instead of --processes.');
@@ -106,7 +115,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   const log = (l: string) => (progress && config.reporter !== 'json' && !opts.log ? progress.note(scrub(l)) : print(scrub(l)));
   checkRunConfig(config);
   // No browser, no run: said before a run folder, a studio URL or an "unfinished" line appears.
-  if (!config.browserEndpoint) requireChromium();
+  if (!config.browserEndpoint && config.env !== 'adb') requireChromium();
   const plan = await planRun(config);
   if (!opts.agentFactory) findAgent(config.agent); // an unknown agent fails before the browser starts
   const web = await ensureWebBuild({ log });
@@ -275,25 +284,32 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
   // Remote clients poll `/agent/v1/…` from the moment the run prints its URL and token.
   if (config.agent === 'remote') agentHubOf(bridge, bridge.log);
   let pool: EnvPool | null = null;
+  let phones: AdbPool | null = null;
   const runs = config.studio ? opts.studioRuns?.(runDir) : undefined;
   const studio = new StudioSession(bridge, input.plan.registry, input.runInfo, { paceMs: config.pace, evalMode: config.evalMode, ...(runs ? { runsDir: runs.dir } : {}) });
   for (const [prefix, route] of runs?.routes ?? []) bridge.mount(prefix, route);
   try {
     if (config.studio) log(`studio: ${bridge.studioUrl()}`);
-    pool = await EnvPool.open({
-      bridge,
-      size: input.parallel,
-      isolation: config.isolation,
-      browsers: input.browsers,
-      browserEndpoint: config.browserEndpoint ?? undefined,
-      screenshotScale: config.screenshotScale,
-      coords: config.coords,
-      jpegQuality: config.jpegQuality,
-      logDir: join(runDir, 'browser_logs'),
-      shardPrefix: input.prefix,
-    });
-    const chromium = pool.browsers()[0]?.version() ?? null;
-    studio.attachPool(pool);
+    if (config.env === 'adb') {
+      phones = await AdbPool.open({ serials: config.devices, ...(config.adbPort !== null ? { adbPort: config.adbPort } : {}), coords: { space: config.coords, screenshotScale: config.screenshotScale }, jpegQuality: config.jpegQuality });
+      log(`phones: ${phones.envs.map((e) => e.deviceId).join(', ')} (adb server on port ${phones.server.port}${phones.server.started ? ', started for this run' : ''})`);
+    } else {
+      pool = await EnvPool.open({
+        bridge,
+        size: input.parallel,
+        isolation: config.isolation,
+        browsers: input.browsers,
+        browserEndpoint: config.browserEndpoint ?? undefined,
+        screenshotScale: config.screenshotScale,
+        coords: config.coords,
+        jpegQuality: config.jpegQuality,
+        logDir: join(runDir, 'browser_logs'),
+        shardPrefix: input.prefix,
+      });
+      studio.attachPool(pool);
+    }
+    const envs: EnvSource = phones ?? pool!;
+    const chromium = pool?.browsers()[0]?.version() ?? null;
     bridge.studio.broadcast('runStarted', input.runInfo);
     if (config.studio && config.studioWait > 0 && bridge.studio.size === 0) {
       log(`open the studio to watch; starting in ${config.studioWait} s, or as soon as it connects`);
@@ -331,10 +347,10 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
     };
     const agentFor = opts.agentFactory ?? ((env: Env) => createAgent(config.agent, { ...agentOptions(config, env, log), bridge }));
     // The studio's Hand to the agent: an episode of the run's agent from a step (agentFork.ts).
-    studio.setAgentRunner((fork) => runAgentFork(fork, { config, pool: pool!, runDir, agentFor, studio, events, signal: opts.signal, log }));
+    if (pool) studio.setAgentRunner((fork) => runAgentFork(fork, { config, pool: pool!, runDir, agentFor, studio, events, signal: opts.signal, log }));
     const stats = await executeEpisodes({
       episodes: input.episodes,
-      pool,
+      pool: envs,
       runDir,
       agentFor,
       onRow: input.onRow,
@@ -359,27 +375,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
     return { stats, chromium };
   } finally {
     await pool?.close();
+    await phones?.close();
     await bridge.close();
   }
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
-  });
-}
-
-/** Resolves when a studio connects, or after `ms`. */
-function waitForStudio(bridge: BridgeServer, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      off();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const off = bridge.studio.onConnect(done);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

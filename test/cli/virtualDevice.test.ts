@@ -5,6 +5,10 @@
  * Our own adb server on a free port (test/helpers/adbServer.ts), killed at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readRunFolder } from '../../bridge/runner/runFolder.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAdbServer, type TestAdbServer } from '../helpers/adbServer.ts';
 import { CLI, expectRefusal, phonegym } from '../helpers/cli.ts';
@@ -57,6 +61,37 @@ describe('phonegym virtual-device', () => {
 
     proc.kill('SIGINT');
     expect(await exited, stderr).toBe(0);
+  });
+
+  it('phonegym run --env adb on it, from another process: the oracle passes, set up and judged by its state over adb', async () => {
+    child = spawn(process.execPath, [CLI, 'virtual-device', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const proc = child;
+    let stdout = '';
+    const address = await new Promise<string>((resolve, reject) => {
+      proc.stdout!.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const m = /^virtual device: (127\.0\.0\.1:\d+)\n.*Ctrl\+C to stop\.$/m.exec(stdout);
+        if (m) resolve(m[1]!);
+      });
+      proc.once('exit', (code) => reject(new Error(`virtual-device exited with ${code}`)));
+    });
+    server ??= await startAdbServer();
+    const runDir = join(mkdtempSync(join(tmpdir(), 'phonegym-adb-cli-')), 'run');
+    const r = await phonegym(['run', '--env', 'adb', '--device', address, '--adb-port', String(server.port), '--agent', 'oracle', '--task-ids', 'chat.PinChat,wallet.HideBalance', '--run-dir', runDir]);
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(r.stdout).toContain(`phones: ${address} (adb server on port ${server.port})`);
+    const rows = readRunFolder(runDir).rows;
+    expect(rows.map((x) => [x.task_id, x.status, x.success]).sort()).toEqual([['chat.PinChat', 'completed', true], ['wallet.HideBalance', 'completed', true]]);
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGINT');
+    await exited;
+  });
+
+  it('refuses --env adb without phones, phones without --env adb, and a studio on phones', async () => {
+    expectRefusal(await phonegym(['run', '--env', 'adb', '--task-ids', 'chat.PinChat']), '--env adb runs on phones over ADB: give --device SERIAL');
+    expectRefusal(await phonegym(['run', '--device', '127.0.0.1:5555', '--task-ids', 'chat.PinChat']), '--device 127.0.0.1:5555 names phones for --env adb; add --env adb to run on them');
+    expectRefusal(await phonegym(['run', '--env', 'adb', '--device', 'X1', '--studio', '--task-ids', 'chat.PinChat']), '--studio watches simulator pages');
+    expectRefusal(await phonegym(['run', '--env', 'phone', '--task-ids', 'chat.PinChat']), '--env');
   });
 
   it('refuses a bad --port, --scale or --model with a sentence and status 2', async () => {
