@@ -18,6 +18,8 @@
  *   suite:   the whole built-in suite, parallel 8 vs parallel 1, per seed: episodes/min, success
  *            rate, and per-instance success compared (8 pages must not race)
  *   merge:   mergeRuns over 4 synthetic --shard folders of 10,000 rows in all
+ *   adb:     the oracle over adb (a virtual device, a real adb server, adbkit) vs the same page
+ *            driven directly, same tasks: steps/s, ratio, and an adb step's parts (adbPath.ts)
  *
  * Under load every figure moves; the ratios against a floor measured in the same run are what to
  * read, and the final JSON records the load average at the start.
@@ -41,6 +43,7 @@ import { createInitialState } from '../../simulator-apps/seed.ts';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { memoryPerExtraEnv, type MemoryFigures } from './memory.ts';
 import { mergeBench, type MergeFigures } from './mergeRows.ts';
+import { adbPathBench, type AdbPathFigures } from './adbPath.ts';
 import { runsAtScale, type RunsAtScaleFigures } from './runsAtScale.ts';
 import { oracleRun, scaleAt, successMismatches, type OracleRun, type ScaleFigures } from './scale.ts';
 import { envSteps, fmt, num, p50, rawFloor, showChat } from './steps.ts';
@@ -321,6 +324,9 @@ async function main(): Promise<void> {
   const tRuns = performance.now();
   const looking: RunsAtScaleFigures = await runsAtScale(10_000, web.dir, progress);
   lap('runs_at_scale', tRuns);
+  const tAdb = performance.now();
+  const adb: AdbPathFigures = await adbPathBench(progress);
+  lap('adb_path', tAdb);
 
   const { scale, suite } = scaled;
   const wide = suiteRate(suite.wide);
@@ -329,6 +335,7 @@ async function main(): Promise<void> {
   const wallS = (performance.now() - t0) / 1000;
 
   const rows: Row[] = [
+    [`oracle steps/s over adb (virtual device), ${adb.tasks} episodes`, fmt(adb.adb_steps_per_s), fmt(adb.direct_steps_per_s), `${fmt(adb.ratio, 3)} x the direct simulator path (goal ≥ 0.5); a step: screen ${fmt(adb.parts_ms.screen)} ms, tree ${fmt(adb.parts_ms.tree)} ms, input ${fmt(adb.parts_ms.input)} ms`],
     ['steps/s, 1 page (real chat actions + JPEG)', fmt(one.envSps), fmt(one.floorSps), `${fmt(one.envSps / one.floorSps, 3)} x floor (goal ≥ 0.8)`],
     ['  same, floor with the CDP capture the env uses', fmt(one.envSps), fmt(one.floorCdpSps), `${fmt(one.envSps / one.floorCdpSps, 3)} x bare floor`],
     ['reset p50 (ms), between episodes, all apps\' data', fmt(one.resetMs), fmt(one.reloadMs), `${fmt(one.reloadMs / one.resetMs, 1)}x faster than reload (goal ≤ 10 ms, ≥ 4x)`],
@@ -424,6 +431,10 @@ async function main(): Promise<void> {
     viewer_first_replay_10k_ms: num(looking.viewerReplayMs, 0),
     viewer_scroll_frame_p50_ms: num(looking.scrollFrameMs, 1),
     viewer_scroll_frame_max_ms: num(looking.scrollFrameMaxMs, 1),
+    adb_oracle_steps_per_s: num(adb.adb_steps_per_s),
+    adb_direct_steps_per_s: num(adb.direct_steps_per_s),
+    adb_vs_direct: num(adb.ratio, 3),
+    adb_step_parts_ms: { screen: num(adb.parts_ms.screen), tree: num(adb.parts_ms.tree), input: num(adb.parts_ms.input) },
     bench_wall_s: num(wallS, 1),
     section_s: sectionS,
     load_avg_1m_start: num(loadBefore),

@@ -76,12 +76,13 @@ export interface AdbServer {
  * An adb server to use: the one running on `port` (default: ANDROID_ADB_SERVER_PORT or 5037), or
  * a new one on a free port. No binary and no server: a UsageError with how to install adb.
  */
-export async function ensureAdbServer(opts: { port?: number; env?: NodeJS.ProcessEnv } = {}): Promise<AdbServer> {
+export async function ensureAdbServer(opts: { port?: number; env?: NodeJS.ProcessEnv; fresh?: boolean } = {}): Promise<AdbServer> {
   const env = opts.env ?? process.env;
   const wanted = opts.port ?? (Number(env.ANDROID_ADB_SERVER_PORT) || 5037);
   const bin = findAdb(env);
-  if ((await adbServerVersion(wanted)) !== null) return { bin, port: wanted, started: false, stop: async () => {} };
-  if (!bin) throw new UsageError(`no adb server runs on port ${wanted} and no adb binary was found: ${ADB_INSTALL_HINT}`);
+  // `fresh`: a server of its own on a free port (a benchmark must not share one).
+  if (!opts.fresh && (await adbServerVersion(wanted)) !== null) return { bin, port: wanted, started: false, stop: async () => {} };
+  if (!bin) throw new UsageError(`${opts.fresh ? 'no adb binary was found' : `no adb server runs on port ${wanted} and no adb binary was found`}: ${ADB_INSTALL_HINT}`);
   // An explicit port is the user's to choose; otherwise a free one, so a default server started later is not ours.
   const port = opts.port ?? (await freePort());
   try {
