@@ -212,6 +212,8 @@ export interface RunControls {
   paceMs: number;
   /** Whether this bridge runs episodes it can control (false for `phonegym studio` without a run). */
   available: boolean;
+  /** The devices waiting before their next action (paused): Step moves one of these. */
+  waiting: string[];
 }
 
 export interface EpisodeEnd {

@@ -29,7 +29,7 @@ export class DemoControls {
   }
 
   state(): RunControls {
-    return { paused: this.paused, paceMs: this.paceMs, available: true };
+    return { paused: this.paused, paceMs: this.paceMs, available: true, waiting: [...this.waiting.keys()] };
   }
 
   onChange(cb: (c: RunControls) => void): () => void {
@@ -92,10 +92,13 @@ export class DemoControls {
         const wake = () => {
           this.waiting.delete(deviceId);
           signal?.removeEventListener('abort', wake);
+          this.changed();
           resolve();
         };
         this.waiting.set(deviceId, wake);
         signal?.addEventListener('abort', wake, { once: true });
+        // Studios learn which devices wait: Step is for one of those.
+        this.changed();
       });
     }
     this.credits.delete(deviceId);

@@ -53,16 +53,21 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
     // Pause; once the shown device waits, its picture is exactly the screenshot of its last step.
     await page.getByRole('button', { name: /Pause/ }).click();
     await expect(page.getByRole('button', { name: /Resume/ })).toBeVisible();
-    await page.waitForTimeout(3000); // every device reaches its gate, with a new episode where one just ended
     // Pick a running episode by hand (the view stops following the run).
-    // One still running a second later: an episode that was taking its last action as the pause came ends anyway.
+    // A running episode whose device waits at the gate (Step is enabled only then), the one with
+    // the most work left (fewest steps taken): Step and Stop below must find it still running.
     await page.getByRole('radio', { name: /^running/ }).click();
-    for (let i = 0; ; i++) {
-      await page.locator('[data-episode]').nth(i % (await page.locator('[data-episode]').count())).click();
-      await page.waitForTimeout(1000);
-      if (/running/.test((await page.locator('.card .chip').textContent()) ?? '')) break;
-      expect(i, 'a running episode stays running while paused').toBeLessThan(8);
+    const step = page.getByRole('button', { name: 'Step', exact: true });
+    const items = page.locator('[data-episode]');
+    const taken = async (i: number) => Number(/(\d+)\/\d+ steps/.exec((await items.nth(i).textContent()) ?? '')?.[1] ?? 1e9);
+    const order = await Promise.all(Array.from({ length: await items.count() }, async (_, i) => ({ i, n: await taken(i), id: await items.nth(i).getAttribute('data-episode') })));
+    order.sort((a, b) => a.n - b.n);
+    let picked = false;
+    for (const { id } of order) {
+      await page.locator(`[data-episode="${id}"]`).click();
+      if ((picked = await expect(step).toBeEnabled({ timeout: 5000 }).then(() => true, () => false))) break;
     }
+    expect(picked, 'a running episode waits at the gate while paused').toBe(true);
     await page.getByRole('radio', { name: /^all/ }).click();
     const deviceId = (await page.locator('.card .meta code').textContent())!;
     const taskId = (await page.locator('.card .task').textContent())!;

@@ -428,7 +428,7 @@ export class StudioClient {
     on('frame', (d) => isObj(d) && typeof d.deviceId === 'string' && typeof d.jpeg === 'string', (d) => this.onFrame(d), () => '');
     on('tasksChanged', (d) => isObj(d) && Array.isArray(d.tasks) && Array.isArray(d.changed), (d) => this.onTasksChanged(d));
     on('demoChanged', (d) => isObj(d) && isObj(d.demo) && typeof d.demo.deviceId === 'string' && Array.isArray(d.demo.steps), (d) => this.demo.apply(d.demo));
-    on('controls', (d) => isObj(d) && typeof d.paused === 'boolean' && typeof d.paceMs === 'number', (d) => (this.controls = d));
+    on('controls', (d) => isObj(d) && typeof d.paused === 'boolean' && typeof d.paceMs === 'number', (d) => (this.controls = { ...d, waiting: Array.isArray(d.waiting) ? d.waiting.filter((x): x is string => typeof x === 'string') : [] }));
   }
 
   /**
