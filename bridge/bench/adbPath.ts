@@ -16,10 +16,8 @@ import { VirtualDevice } from '../device/virtualDevice.ts';
 import { AdbPool } from '../env/adbPool.ts';
 import { ensureAdbServer } from '../env/adbServer.ts';
 import type { Env } from '../env/types.ts';
-import { createAgent } from '../agents/registry.ts';
-import { runEpisode } from '../runner/episode.ts';
-import { TrajectoryRecorder } from '../runner/recorder.ts';
-import { loadRegistry, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts';
+import { runOracleEpisode } from '../runner/episode.ts';
+import { loadRegistry, type LoadedTask } from '../tasks/registry.ts';
 import { shellText } from '../env/adbDevices.ts';
 
 const TASKS = ['chat.PinChat', 'chat.MuteChat', 'wallet.HideBalance', 'chat.SendGroupMessage'];
@@ -42,8 +40,7 @@ async function oracleSteps(env: Env, tasks: LoadedTask[], seeds: number[]): Prom
   const t0 = performance.now();
   for (const seed of seeds) {
     for (const task of tasks) {
-      const recorder = new TrajectoryRecorder(dir, `trajectory/${task.id}-${seed}`, task.id);
-      const out = await runEpisode(env, createAgent('oracle', { coordsFromCss: env.coordsFromCss }), { task, instance: 0, trial: 0, seed, maxSteps: resolveMaxSteps(task), loopDetect: 0, evalMode: 'grounded', agentName: 'oracle' }, recorder);
+      const out = await runOracleEpisode(env, task, seed, dir, `trajectory/${task.id}-${seed}`);
       steps += out.row.steps;
       if (out.row.success) passed++;
     }

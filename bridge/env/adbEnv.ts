@@ -20,7 +20,7 @@ import type { EnvironmentEvent } from '../protocol/messages.ts';
 import { HOME_ROUTE, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
 import { parseUiautomatorXml } from '../protocol/uiautomator.ts';
 import { AdbCallError, shellOutput, shellText, type AdbDevice } from './adbDevices.ts';
-import { mapActionPoints, type CoordConfig } from './coords.ts';
+import { fromCss, mapActionPoints, toCss, type CoordConfig } from './coords.ts';
 import type { Env, EnvCapabilities, Observation, StepResult } from './types.ts';
 
 /** The IME that types any text (Chinese first) through adb broadcasts: github.com/senzhk/ADBKeyBoard. */
@@ -125,18 +125,12 @@ export class AdbEnv implements Env {
   }
 
   /** A field, not a method: callers pass it around unbound (`{ coordsFromCss: env.coordsFromCss }`). */
-  readonly coordsFromCss = (p: { x: number; y: number }): { x: number; y: number } => {
-    const c = this.coords;
-    if (c.space === 'pixels') return { x: p.x * c.screenshotScale, y: p.y * c.screenshotScale };
-    if (c.space === 'norm1000') return { x: (p.x / this.frame.width) * 1000, y: (p.y / this.frame.height) * 1000 };
-    return { x: p.x / this.frame.width, y: p.y / this.frame.height };
-  };
+  readonly coordsFromCss = (p: { x: number; y: number }): { x: number; y: number } => fromCss(p, this.coords, this.frame);
 
   /** A point in the declared space as the phone's pixels, clamped to the screen. */
   private toDevice(x: number, y: number): { x: number; y: number } {
-    const c = this.coords;
-    const css = c.space === 'pixels' ? { x: x / c.screenshotScale, y: y / c.screenshotScale } : c.space === 'norm1000' ? { x: (x / 1000) * this.frame.width, y: (y / 1000) * this.frame.height } : { x: x * this.frame.width, y: y * this.frame.height };
-    const clamp = (v: number, hi: number) => Math.min(hi - 1, Math.max(0, Math.round(Number.isFinite(v) ? v : 0)));
+    const css = toCss(x, y, this.coords, this.frame);
+    const clamp = (v: number, hi: number) => Math.min(hi - 1, Math.max(0, Math.round(v)));
     return { x: clamp(css.x * this.px, this.opts.screen.width), y: clamp(css.y * this.px, this.opts.screen.height) };
   }
 

@@ -11,7 +11,14 @@ export interface CoordConfig {
   screenshotScale: number;
 }
 
-export function toCss(x: number, y: number, cfg: CoordConfig): { x: number; y: number } {
+/** The CSS frame of a screen: the simulator's 360x800, or a phone's 360 wide at its own aspect. */
+export interface Frame {
+  width: number;
+  height: number;
+}
+
+/** A point in the agent's space as CSS pixels of `frame`, clamped to it. */
+export function toCss(x: number, y: number, cfg: CoordConfig, frame: Frame = VIEWPORT): { x: number; y: number } {
   let cx: number;
   let cy: number;
   switch (cfg.space) {
@@ -20,15 +27,27 @@ export function toCss(x: number, y: number, cfg: CoordConfig): { x: number; y: n
       cy = y / cfg.screenshotScale;
       break;
     case 'norm1000':
-      cx = (x / 1000) * VIEWPORT.width;
-      cy = (y / 1000) * VIEWPORT.height;
+      cx = (x / 1000) * frame.width;
+      cy = (y / 1000) * frame.height;
       break;
     case 'norm1':
-      cx = x * VIEWPORT.width;
-      cy = y * VIEWPORT.height;
+      cx = x * frame.width;
+      cy = y * frame.height;
       break;
   }
-  return { x: clamp(cx, 0, VIEWPORT.width - 0.5), y: clamp(cy, 0, VIEWPORT.height - 0.5) };
+  return { x: clamp(cx, 0, frame.width - 0.5), y: clamp(cy, 0, frame.height - 0.5) };
+}
+
+/** CSS pixels of `frame` as the agent's space (oracles compute taps in CSS pixels); whole numbers but in norm1. */
+export function fromCss(p: { x: number; y: number }, cfg: CoordConfig, frame: Frame = VIEWPORT): { x: number; y: number } {
+  switch (cfg.space) {
+    case 'pixels':
+      return { x: Math.round(p.x * cfg.screenshotScale), y: Math.round(p.y * cfg.screenshotScale) };
+    case 'norm1000':
+      return { x: Math.round((p.x / frame.width) * 1000), y: Math.round((p.y / frame.height) * 1000) };
+    case 'norm1':
+      return { x: p.x / frame.width, y: p.y / frame.height };
+  }
 }
 
 function clamp(v: number, lo: number, hi: number): number {

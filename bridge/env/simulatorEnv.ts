@@ -11,7 +11,7 @@ import { PhonegymError } from '../protocol/errors.ts';
 import type { EnvironmentEvent } from '../protocol/messages.ts';
 import { VIEWPORT, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
 import type { DeviceConnection } from '../server/bridgeServer.ts';
-import { actionToCss, type CoordConfig } from './coords.ts';
+import { actionToCss, fromCss, type CoordConfig } from './coords.ts';
 import type { Env, EnvCapabilities, StatefulObservation, StepResult } from './types.ts';
 
 
@@ -70,16 +70,7 @@ export class SimulatorEnv implements Env {
   }
 
   /** CSS pixels → the agent's coordinate space (the oracle computes taps in CSS pixels). */
-  readonly coordsFromCss = (p: { x: number; y: number }): { x: number; y: number } => {
-    switch (this.coords.space) {
-      case 'pixels':
-        return { x: Math.round(p.x * this.coords.screenshotScale), y: Math.round(p.y * this.coords.screenshotScale) };
-      case 'norm1000':
-        return { x: Math.round((p.x / VIEWPORT.width) * 1000), y: Math.round((p.y / VIEWPORT.height) * 1000) };
-      case 'norm1':
-        return { x: p.x / VIEWPORT.width, y: p.y / VIEWPORT.height };
-    }
-  };
+  readonly coordsFromCss = (p: { x: number; y: number }): { x: number; y: number } => fromCss(p, this.coords);
 
   /** Replaces the phone's whole state in-page (no reload) and goes to `route` (default: home). */
   async reset(state: PhoneState | string, route?: Route): Promise<void> {

@@ -12,14 +12,15 @@ import type { Agent, AgentObservation, EpisodeContext, StepUsage } from '../agen
 import { ModelServiceError } from '../agents/chatClient.ts';
 import { requireState, type Env, type Observation, type StatefulObservation } from '../env/types.ts';
 import { JudgeError } from '../judge/judge.ts';
-import { goalText, type LoadedTask } from '../tasks/registry.ts';
+import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts';
+import { createAgent } from '../agents/registry.ts';
 import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
 import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks/judging.ts';
 import { ERROR_CODES } from './errorCodes.ts';
 import { interactionEvents } from './interaction.ts';
 import { setupOnPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
-import { capRowTexts, type TrajectoryRecorder } from './recorder.ts';
+import { capRowTexts, TrajectoryRecorder } from './recorder.ts';
 import { EpisodeStopped } from './demoControls.ts';
 import { runVlmJudge, type VlmJudgeOutcome, type VlmJudging } from './vlmJudging.ts';
 
@@ -368,4 +369,14 @@ function stopped(signal: AbortSignal): { status: EpisodeStatus; stopReason: Stop
   if (signal.reason instanceof EpisodeStopped) return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: `${signal.reason.message}; --resume runs it again` };
   if (signal.reason instanceof Error) return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: signal.reason.message };
   return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: 'the run was interrupted while this episode was in flight' };
+}
+
+/**
+ * One episode of `task`'s oracle on `env` (seed `seed`, the task's step budget), its trajectory
+ * under `runDir/relDir`: what benchmarks and backend tests run to see a backend pass a task.
+ */
+export async function runOracleEpisode(env: Env, task: LoadedTask, seed: number, runDir: string, relDir: string): Promise<EpisodeOutcome & { recorder: TrajectoryRecorder }> {
+  const recorder = new TrajectoryRecorder(runDir, relDir, task.id);
+  const spec: EpisodeSpec = { task, instance: 0, trial: 0, seed, maxSteps: resolveMaxSteps(task), loopDetect: 0, evalMode: 'grounded', agentName: 'oracle' };
+  return { ...(await runEpisode(env, createAgent('oracle', { coordsFromCss: env.coordsFromCss }), spec, recorder)), recorder };
 }

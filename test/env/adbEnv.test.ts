@@ -16,11 +16,8 @@ import { VirtualDevice } from '../../bridge/device/virtualDevice.ts';
 import { AdbPool } from '../../bridge/env/adbPool.ts';
 import type { AdbEnv } from '../../bridge/env/adbEnv.ts';
 import { listDevices } from '../../bridge/env/adbDevices.ts';
-import { createAgent } from '../../bridge/agents/registry.ts';
-import { runEpisode } from '../../bridge/runner/episode.ts';
-import { TrajectoryRecorder } from '../../bridge/runner/recorder.ts';
+import { runOracleEpisode } from '../../bridge/runner/episode.ts';
 import { loadRegistry } from '../../bridge/tasks/registry.ts';
-import { resolveMaxSteps } from '../../bridge/tasks/registry.ts';
 import { UsageError } from '../../bridge/protocol/errors.ts';
 import { startAdbServer, type TestAdbServer } from '../helpers/adbServer.ts';
 
@@ -85,8 +82,8 @@ describe('a phone over adb', () => {
   it.each(['chat.PinChat', 'chat.SendGroupMessage'])('runs the oracle of %s over adb, through the UI tree, to a pass of the state judge', async (id) => {
     const registry = await loadRegistry();
     const task = registry.tasks.find((t) => t.id === id)!;
-    const recorder = new TrajectoryRecorder(mkdtempSync(join(tmpdir(), 'phonegym-adb-run-')), 'trajectory/pin', task.id);
-    const out = await runEpisode(env, createAgent('oracle', { coordsFromCss: env.coordsFromCss }), { task, instance: 0, trial: 0, seed: 3, maxSteps: resolveMaxSteps(task), loopDetect: 0, evalMode: 'grounded', agentName: 'oracle' }, recorder);
+    const out = await runOracleEpisode(env, task, 3, mkdtempSync(join(tmpdir(), 'phonegym-adb-run-')), 'trajectory/one');
+    const recorder = out.recorder;
     const { status, success, stop_reason, error } = out.row;
     if (!success) console.log(JSON.stringify(JSON.parse(readFileSync(join(recorder.dir, 'trajectory.json'), 'utf8')).steps.map((s: { text: string; thought?: string; route: unknown }) => [s.text, s.thought, s.route])));
     expect({ status, success, stop_reason, error }).toEqual({ status: 'completed', success: true, stop_reason: 'complete', error: null });
@@ -102,8 +99,7 @@ describe('a virtual device in another process\'s run', () => {
       expect(renv.capabilities.state).toBe(true);
       const registry = await loadRegistry();
       const task = registry.tasks.find((t) => t.id === 'chat.MuteChat')!;
-      const recorder = new TrajectoryRecorder(mkdtempSync(join(tmpdir(), 'phonegym-adb-remote-')), 'trajectory/mute', task.id);
-      const out = await runEpisode(renv, createAgent('oracle', { coordsFromCss: renv.coordsFromCss }), { task, instance: 0, trial: 0, seed: 5, maxSteps: resolveMaxSteps(task), loopDetect: 0, evalMode: 'grounded', agentName: 'oracle' }, recorder);
+      const out = await runOracleEpisode(renv, task, 5, mkdtempSync(join(tmpdir(), 'phonegym-adb-remote-')), 'trajectory/mute');
       expect([out.row.status, out.row.success, out.row.error]).toEqual(['completed', true, null]);
       const [over, page] = [await renv.getState(), await phone.env.getState()];
       expect(over.json).toBe(page.json);
