@@ -27,12 +27,15 @@ import { choiceFlag, intFlag, parseFlags, SELECTION_FLAGS, SELECTION_HELP, selec
 import { cmdVerify } from './verifyCommand.ts';
 import { cmdNewTask } from './newTask.ts';
 import { resolveRunConfig, runHelp, type ResolvedRun } from './runFlags.ts';
+import { EVAL_MODES } from '../tasks/grounded.ts';
 
 const LIST_FLAGS = {
   ...SELECTION_FLAGS,
   'sample-n': { type: 'string' },
   'judge-mode': { type: 'string' },
   'judge-model': { type: 'string' },
+  'eval-mode': { type: 'string' },
+  'real-phones': { type: 'boolean' },
   json: { type: 'boolean' },
   strict: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -113,13 +116,19 @@ async function cmdRun(argv: string[]): Promise<number> {
 async function cmdList(argv: string[]): Promise<number> {
   const { values: v } = parseFlags('list', argv, LIST_FLAGS);
   if (v.help) {
-    console.log(`phonegym list [flags]     the selected tasks with their taxonomy\n\n${SELECTION_HELP}\n  --sample-n N              count instances as a run with --sample-n N would\n  --json                    a JSON array (id, suite, name, difficulty, objective, apps, tags, instances, max_steps, rejected)\n  --judge-mode M, --judge-model M   show which tasks a run with these judge flags would reject, and why\n  --strict                  a task file that fails to load is fatal`);
+    console.log(`phonegym list [flags]     the selected tasks with their taxonomy\n\n${SELECTION_HELP}\n  --sample-n N              count instances as a run with --sample-n N would\n  --json                    a JSON array (id, suite, name, difficulty, objective, apps, tags, instances, max_steps, rejected)\n  --judge-mode M, --judge-model M, --eval-mode M   show which tasks a run with these flags would reject, and why\n  --real-phones             … on real phones over ADB (no state tree): simulator-only tasks are rejected; JSON gives each task's real_phone start\n  --strict                  a task file that fails to load is fatal`);
     return 0;
   }
   const registry = await loadRegistry({ strict: v.strict ?? false });
   const tasks = selectTasks(registry, selectionFromFlags(v));
   const sampleN = intFlag('sample-n', v['sample-n'], { min: 1 }) ?? 1;
-  const judging = { judgeMode: choiceFlag('judge-mode', v['judge-mode'], ['auto', 'state', 'vlm', 'both'] as const) ?? DEFAULT_CONFIG.judgeMode, judgeModel: v['judge-model'] ?? null, modelName: null };
+  const judging = {
+    judgeMode: choiceFlag('judge-mode', v['judge-mode'], ['auto', 'state', 'vlm', 'both'] as const) ?? DEFAULT_CONFIG.judgeMode,
+    judgeModel: v['judge-model'] ?? null,
+    modelName: null,
+    evalMode: choiceFlag('eval-mode', v['eval-mode'], EVAL_MODES) ?? DEFAULT_CONFIG.evalMode,
+  };
+  const phones = { state: !v['real-phones'] };
   const rows = tasks.map((t) => ({
     id: t.id,
     suite: t.suite,
@@ -131,8 +140,10 @@ async function cmdList(argv: string[]): Promise<number> {
     instances: instanceCount(t.def, sampleN),
     max_steps: resolveMaxSteps(t),
     file: t.file,
-    // What a run with these judge flags would do with it: null, or why it would be rejected.
-    rejected: preflight(t, judging)?.reason ?? null,
+    // How it starts on a real phone (an app, a deep link), or null: simulator-only.
+    real_phone: t.def.realPhone ?? null,
+    // What a run with these flags would do with it: null, or why it would be rejected.
+    rejected: preflight(t, judging, phones)?.reason ?? null,
   }));
   if (v.json) {
     console.log(JSON.stringify(rows, null, 2));

@@ -9,7 +9,7 @@ import { stateCommand } from './stateCommand.ts';
 import type { StateSource } from '../env/adbEnv.ts';
 import type { Route, UiNode } from '../protocol/state.ts';
 import { VIEWPORT } from '../protocol/state.ts';
-import { packageOf, uiTreeToXml } from '../protocol/uiautomator.ts';
+import { ANDROID_PACKAGES, packageOf, uiTreeToXml } from '../protocol/uiautomator.ts';
 import { inputCommand, type InputPhone, type PointerTrack } from './inputCommand.ts';
 import { CommandError, parseCommandLine, ShellSyntaxError, type CommandIo, type FdTarget } from './shellSyntax.ts';
 
@@ -26,7 +26,10 @@ export interface VirtualPhone extends InputPhone {
   screenshotPng(): Promise<Buffer>;
   uiTree(): Promise<UiNode[]>;
   route(): Promise<Route>;
-  /** The phone's state tree, where it has one (a phonegym page): the `phonegym` command's (stateCommand.ts). */
+  /**
+   * The phone's state tree, where it has one (a phonegym page): the `phonegym` command's
+   * (stateCommand.ts). Absent, the device is like a real phone: `ro.phonegym.state` says 0.
+   */
   readonly state?: StateSource;
 }
 
@@ -189,6 +192,8 @@ export class DeviceShell {
       'ro.product.manufacturer': 'phonegym',
       'ro.product.model': this.info.model,
       'ro.product.name': 'phonegym',
+      // Whether the bridge may read and set this phone's state tree (`phonegym virtual-device --no-state`: no).
+      'ro.phonegym.state': this.phone.state ? '1' : '0',
       'ro.serialno': this.info.serial,
       'ro.sf.lcd_density': String(this.size.density),
     };
@@ -231,7 +236,7 @@ export class DeviceShell {
   /** The app a package names (`home` for the launcher's), or null. */
   private appOf(pkg: string): string | null {
     if (pkg === HOME_PACKAGE) return 'home';
-    return this.phone.apps.find((a) => packageOf(a) === pkg) ?? null;
+    return this.phone.apps.find((a) => packageOf(a) === pkg || ANDROID_PACKAGES[a] === pkg) ?? null;
   }
 
   private async open(app: string): Promise<void> {
@@ -250,9 +255,11 @@ export class DeviceShell {
     }
     if (sub === 'broadcast') return this.broadcast(rest, io);
     if (sub !== 'start' && sub !== 'start-activity') throw new CommandError(`am: ${sub ?? '(nothing)'} is not supported (the phonegym virtual device has: am start, am force-stop, am broadcast)`);
-    const { component, target } = intentOf(rest);
-    const pkg = component?.split('/')[0] ?? target;
-    const shown = component ? `cmp=${component}` : `pkg=${pkg ?? ''}`;
+    const { component, target, data } = intentOf(rest);
+    // A deep link phonegym://APP opens APP (its package's activity, as a VIEW intent would).
+    const linked = data?.startsWith('phonegym://') ? data.slice('phonegym://'.length).split(/[/?#]/)[0] : undefined;
+    const pkg = component?.split('/')[0] ?? target ?? (linked ? packageOf(linked) : undefined);
+    const shown = component ? `cmp=${component}` : data ? `act=android.intent.action.VIEW dat=${data}` : `pkg=${pkg ?? ''}`;
     const app = pkg ? this.appOf(pkg) : null;
     if (!app) throw new CommandError(`Error: Activity not started, unable to resolve Intent { ${shown} }`);
     io.out(`Starting: Intent { ${shown} }\n`);
@@ -286,16 +293,17 @@ export class DeviceShell {
 }
 
 /** An intent from `am`'s arguments: `-n` component, `-a` action, `--es`-style extras, a bare package. */
-function intentOf(args: string[]): { component?: string; action?: string; target?: string; extras: Record<string, string> } {
+function intentOf(args: string[]): { component?: string; action?: string; target?: string; data?: string; extras: Record<string, string> } {
   const out: ReturnType<typeof intentOf> = { extras: {} };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-n') out.component = args[++i];
     else if (a === '-a') out.action = args[++i];
+    else if (a === '-d') out.data = args[++i];
     else if (/^--e[sizlfb]?$|^--e[sizlf]a$/.test(a)) {
       out.extras[args[i + 1] ?? ''] = args[i + 2] ?? '';
       i += 2;
-    } else if (['-d', '-t', '-c', '-f', '-p', '--user', '--display', '-R', '-P', '--start-profiler', '--windowingMode', '--activityType'].includes(a)) i++;
+    } else if (['-t', '-c', '-f', '-p', '--user', '--display', '-R', '-P', '--start-profiler', '--windowingMode', '--activityType'].includes(a)) i++;
     else if (!a.startsWith('-')) out.target = a;
   }
   return out;

@@ -20,6 +20,8 @@ export interface SimulatorPhoneOptions {
   scale?: number;
   /** Progress of the web build, when one is needed. */
   log?: (line: string) => void;
+  /** Off: the device does not let adb clients read or set its state tree (it acts as a real phone). Default on. */
+  withState?: boolean;
 }
 
 export class SimulatorPhone implements VirtualPhone {
@@ -27,6 +29,7 @@ export class SimulatorPhone implements VirtualPhone {
     readonly env: SimulatorEnv,
     readonly apps: readonly string[],
     readonly scale: number,
+    private readonly withState: boolean,
     private readonly owned: { bridge: BridgeServer; browser: Browser; pool: EnvPool },
   ) {}
 
@@ -44,7 +47,7 @@ export class SimulatorPhone implements VirtualPhone {
       const env = await pool.acquire();
       env.screenshots = false;
       const apps = Object.keys((await env.getState()).state.apps);
-      return new SimulatorPhone(env, apps, scale, { bridge, browser, pool });
+      return new SimulatorPhone(env, apps, scale, opts.withState ?? true, { bridge, browser, pool });
     } catch (e) {
       await pool?.close();
       await browser?.close().catch(() => {});
@@ -81,9 +84,9 @@ export class SimulatorPhone implements VirtualPhone {
     return this.step({ type: 'type', text });
   }
 
-  /** The page's state tree, for the `phonegym` command (a run in another process sets tasks up over adb). */
-  get state(): SimulatorEnv {
-    return this.env;
+  /** The page's state tree, for the `phonegym` command (a run in another process sets tasks up over adb); none with `withState` off. */
+  get state(): SimulatorEnv | undefined {
+    return this.withState ? this.env : undefined;
   }
 
   clearText(): Promise<void> {

@@ -17,7 +17,7 @@ import jpeg from 'jpeg-js';
 import type { Action } from '../protocol/actions.ts';
 import { assertNever } from '../protocol/actions.ts';
 import type { EnvironmentEvent } from '../protocol/messages.ts';
-import { HOME_ROUTE, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
+import { HOME_ROUTE, type PhoneStart, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
 import { parseUiautomatorXml } from '../protocol/uiautomator.ts';
 import { AdbCallError, shellOutput, shellText, type AdbDevice } from './adbDevices.ts';
 import { fromCss, mapActionPoints, toCss, type CoordConfig } from './coords.ts';
@@ -163,6 +163,25 @@ export class AdbEnv implements Env {
     await this.step({ type: 'open_app', app });
   }
 
+  /** A task's start on a phone without a state tree: from home, the app opened fresh (force-stopped first), or the deep link. */
+  async start(at: PhoneStart): Promise<void> {
+    await this.shell(`input keyevent ${KEYCODES.home}`);
+    if ('app' in at) {
+      await this.shell(`am force-stop ${shQuote(at.app)}`);
+      await this.launchPackage(at.app);
+    } else {
+      const said = await this.shell(`am start -W -a android.intent.action.VIEW -d ${shQuote(at.deepLink)}`);
+      if (/Error|unable to resolve/i.test(said)) throw new AdbCallError(`${this.deviceId} has nothing that opens ${at.deepLink}: ${said.trim().slice(0, 200)}`, { code: 'device_no_app' });
+    }
+    if (this.settleMs > 0) await new Promise((r) => setTimeout(r, this.settleMs));
+  }
+
+  /** Opens a package's launcher activity (`monkey`: no activity name needed). */
+  private async launchPackage(pkg: string): Promise<void> {
+    const said = await this.shell(`monkey -p ${shQuote(pkg)} -c android.intent.category.LAUNCHER 1`);
+    if (/No activities found|Error|not found/i.test(said)) throw new AdbCallError(`${this.deviceId} has no app ${pkg} to open: ${said.trim().slice(0, 200)}`, { code: 'device_no_app' });
+  }
+
   private shell(command: string): Promise<string> {
     return shellText(this.device, command);
   }
@@ -252,13 +271,10 @@ export class AdbEnv implements Env {
       case 'key':
         await this.shell(`input keyevent ${KEYCODES[action.key]}`);
         break;
-      case 'open_app': {
+      case 'open_app':
         // A package name (com.example.app) as it is; a simulator app id as the virtual device names it.
-        const pkg = action.app.includes('.') ? action.app : `com.phonegym.${action.app}`;
-        const said = await this.shell(`monkey -p ${shQuote(pkg)} -c android.intent.category.LAUNCHER 1`);
-        if (/No activities found|Error|not found/i.test(said)) throw new AdbCallError(`${this.deviceId} has no app ${pkg} to open: ${said.trim().slice(0, 200)}`, { code: 'device_no_app' });
+        await this.launchPackage(action.app.includes('.') ? action.app : `com.phonegym.${action.app}`);
         break;
-      }
       case 'wait':
         wait = Math.max(0, action.ms);
         break;

@@ -16,9 +16,14 @@ const PIECE = 48 * 1024;
 const FILE = '/data/local/tmp/phonegym-in';
 const OK = 'phonegym-ok';
 
-/** True when the phone is a phonegym virtual device (its manufacturer says so). */
+/**
+ * True when the phone is a phonegym virtual device whose state tree the bridge may read (its
+ * manufacturer says phonegym, `ro.phonegym.state` says 1); one started with `--no-state` is
+ * judged as a real phone is.
+ */
 export async function isVirtualDevice(device: AdbDevice): Promise<boolean> {
-  return (await shellText(device, 'getprop ro.product.manufacturer', 10_000).catch(() => '')).trim() === 'phonegym';
+  const said = await shellText(device, 'getprop ro.product.manufacturer && getprop ro.phonegym.state', 10_000).catch(() => '');
+  return said.split(/\s+/).join(' ').startsWith('phonegym 1');
 }
 
 export class RemoteState implements StateSource {

@@ -9,7 +9,7 @@
  */
 import type { Action } from '../protocol/actions.ts';
 import type { EnvironmentEvent } from '../protocol/messages.ts';
-import type { PhoneState, Route, UiNode } from '../protocol/state.ts';
+import type { PhoneStart, PhoneState, Route, UiNode } from '../protocol/state.ts';
 import type { CoordConfig } from './coords.ts';
 
 export interface Observation {
@@ -64,6 +64,11 @@ export interface Env {
   /** Replaces the phone's whole state (needs `capabilities.state`) and goes to `route` (default: home). */
   reset(state: PhoneState | string, route?: Route): Promise<void>;
   openApp(app: string): Promise<void>;
+  /**
+   * Brings a phone without a state tree to a task's start (a real phone: an app opened fresh, a
+   * deep link), where `reset` cannot write one. Backends with a state tree need not have it.
+   */
+  start?(at: PhoneStart): Promise<void>;
   /** Needs `capabilities.events`. */
   deliver(events: EnvironmentEvent[]): Promise<void>;
   /** Waits until the phone is still (advancing its clock by `advanceMs` first), then observes it. */

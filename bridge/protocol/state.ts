@@ -26,6 +26,13 @@ export interface Route {
 
 export const HOME_ROUTE: Route = { app: 'home', path: '/' };
 
+/**
+ * How a task's episode starts on a phone without a state tree (a real phone): its start cannot be
+ * written, only reached. `app`: the package opened fresh (force-stopped, then launched); `deepLink`:
+ * a URL the phone opens with `am start -a android.intent.action.VIEW -d URL`.
+ */
+export type PhoneStart = { app: string } | { deepLink: string };
+
 /** One visible element of the UI tree, in CSS pixels of the phone viewport (360x800). */
 export interface UiNode {
   /** Index in this tree (stable only within one observation). */

@@ -41,6 +41,17 @@ const CLICKABLE = new Set(['button', 'link', 'tab', 'checkbox', 'switch', 'radio
 /** The Android package the virtual device names for a simulator app (`chat` → `com.phonegym.chat`). */
 export const packageOf = (app: string): string => `com.phonegym.${app.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
+/**
+ * Simulator apps that stand for an Android system app: the virtual device opens them by the
+ * system's package too, so a task's `realPhone` start (`com.android.settings`) works on it as on a
+ * phone.
+ */
+export const ANDROID_PACKAGES: Readonly<Record<string, string>> = {
+  settings: 'com.android.settings',
+  contacts: 'com.android.contacts',
+  calendar: 'com.android.calendar',
+};
+
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 const unescapeXml = (s: string) =>
   s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, e: string) =>

@@ -8,9 +8,9 @@
 import { describeAction, isTerminalAction, type Action } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
-import type { Agent, AgentObservation, EpisodeContext, StepUsage } from '../agents/types.ts';
+import type { Agent, AgentObservation, EpisodeContext } from '../agents/types.ts';
 import { ModelServiceError } from '../agents/chatClient.ts';
-import { requireState, type Env, type Observation, type StatefulObservation } from '../env/types.ts';
+import { hasState, requireState, type Env, type Observation } from '../env/types.ts';
 import { JudgeError } from '../judge/judge.ts';
 import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts';
 import { createAgent } from '../agents/registry.ts';
@@ -18,10 +18,11 @@ import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
 import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks/judging.ts';
 import { ERROR_CODES } from './errorCodes.ts';
 import { interactionEvents } from './interaction.ts';
-import { setupOnPhone, stateHash } from './setup.ts';
+import { setupOnPhone, startOnRealPhone, stateHash } from './setup.ts';
 import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
+import { abortable, addUsage, stopped } from './episodeEnds.ts';
 import { capRowTexts, TrajectoryRecorder } from './recorder.ts';
-import { EpisodeStopped } from './demoControls.ts';
+export { EpisodeTimeout } from './episodeEnds.ts';
 import { runVlmJudge, type VlmJudgeOutcome, type VlmJudging } from './vlmJudging.ts';
 
 export interface EpisodeSpec {
@@ -82,34 +83,6 @@ class AgentFailure extends Error {
   }
 }
 
-/** The abort reason that makes an episode a `timeout` rather than `cancelled`. */
-export class EpisodeTimeout extends Error {
-  override name = 'EpisodeTimeout';
-  constructor(readonly seconds: number) {
-    super(`the episode ran longer than the ${seconds} s limit (--episode-timeout)`);
-  }
-}
-
-/** Settles with `p`, or rejects as soon as `signal` aborts (the abandoned promise is left to settle alone). */
-function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return p;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
-}
-
 export interface EpisodeOutcome {
   row: ResultRow;
   /** The full verdict, with the expected and unexpected change lists (null when not judged). */
@@ -126,8 +99,9 @@ interface EpisodeProgress {
   steps: number;
   params: Record<string, unknown>;
   goal: string;
-  initial: StatefulObservation | null;
-  last: StatefulObservation | null;
+  /** The first and the latest observation; their state is null on a phone without a state tree. */
+  initial: Observation | null;
+  last: Observation | null;
   actions: Action[];
   usage: EpisodeUsage | null;
   /** The feedback round the agent is in (1 until the judge sends findings back). */
@@ -162,10 +136,12 @@ export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, reco
 /** Phase 1: the task's setup on the phone, the initial observation, the agent told the episode began. */
 async function setUp(env: Env, agent: Agent, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<EpisodeContext> {
   const { task } = spec;
-  const prepared = await abortable(setupOnPhone(env, task, spec.seed, spec.evalMode), hooks.signal);
+  // A phone with a state tree is set up by writing it; a real phone is brought to the task's start.
+  const setup = env.capabilities.state ? setupOnPhone(env, task, spec.seed, spec.evalMode) : startOnRealPhone(env, task, spec.seed, spec.evalMode);
+  const prepared = await abortable(setup, hooks.signal);
   p.params = prepared.params;
   p.goal = agentGoal(goalText(task, p.params), task.def, spec.evalMode);
-  p.initial = requireState(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), 'the episode');
+  p.initial = observed(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), env);
   p.last = p.initial;
   const ctx: EpisodeContext = { task, goal: p.goal, params: p.params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
   recorder.begin({ goal: p.goal, params: p.params, initial: p.initial });
@@ -174,12 +150,19 @@ async function setUp(env: Env, agent: Agent, spec: EpisodeSpec, recorder: Trajec
   return ctx;
 }
 
+/** An observation as the episode keeps it: where the env has a state tree, the observation must carry it. */
+function observed(o: Observation, env: Env): Observation {
+  return env.capabilities.state ? requireState(o, 'the episode') : o;
+}
+
 /** Phase 2: act, step, observe until a terminal action, the budget, a loop, a format error or the signal. */
 async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<void> {
   const { task } = spec;
   const initial = p.initial!;
   const maxRounds = Math.max(1, spec.maxRounds ?? 1);
-  const interaction = task.def.interaction ? { memory: {} as Record<string, unknown>, delivered: [] as EnvironmentEvent[], done: false } : null;
+  // The judge's feedback, the scripted counterpart and live verdicts read the state tree.
+  const judgeable = hasState(initial);
+  const interaction = task.def.interaction && judgeable ? { memory: {} as Record<string, unknown>, delivered: [] as EnvironmentEvent[], done: false } : null;
   let repeatKey = '';
   let repeatCount = 0;
   /** Events delivered after the last action: the next observation carries them. */
@@ -212,8 +195,8 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
         p.stopReason = 'answer';
       } else p.stopReason = action.type === 'complete' ? 'complete' : 'abort';
       // Feedback rounds: the judge looks now; a failed check goes back to the agent, which goes on.
-      if (p.round < maxRounds && p.stopReason !== 'abort' && p.steps < spec.maxSteps) {
-        const v = judgeTaskOrNull(task, p.params, spec.evalMode, initial, p.last!, p.answer, p.actions);
+      if (p.round < maxRounds && p.stopReason !== 'abort' && p.steps < spec.maxSteps && judgeable && hasState(p.last!)) {
+        const v = judgeTaskOrNull(task, p.params, spec.evalMode, initial, p.last, p.answer, p.actions);
         if (v && !v.passed) {
           const text = feedbackText(v);
           const told = typeof agent.feedbackFromJudge === 'function';
@@ -233,22 +216,22 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
       return;
     }
     const stepped = await abortable(env.step(action), hooks.signal);
-    let observation = requireState(stepped.observation, 'the episode');
+    let observation = observed(stepped.observation, env);
     let events: EnvironmentEvent[] = [];
     if (interaction) {
       // The task's scripted counterpart looks at the phone and may answer before the agent sees it again.
-      events = interactionEvents(task, p.params, interaction, initial.state, observation.state, p.steps);
+      events = interactionEvents(task, p.params, interaction, initial.state!, requireState(observation, 'an interactive task').state, p.steps);
       if (events.length > 0) {
         await abortable(env.deliver(events), hooks.signal).catch((e: unknown) => {
           throw hooks.signal?.aborted ? e : new PhonegymError(`the task's interaction sent an event the phone refused: ${(e as Error).message}`, { code: 'interaction_error' });
         });
-        observation = requireState(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), 'the episode');
+        observation = observed(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), env);
       }
     }
     const previous = p.last!;
     p.last = observation;
     lastEvents = events;
-    if (hooks.liveJudge) p.verdict = judgeTaskOrNull(task, p.params, spec.evalMode, initial, observation, p.answer, p.actions);
+    if (hooks.liveJudge && judgeable && hasState(observation)) p.verdict = judgeTaskOrNull(task, p.params, spec.evalMode, initial, observation, p.answer, p.actions);
     recorder.step({ ...noted, cssAction: stepped.cssAction, observation, previous, ...(events.length ? { events } : {}) });
     await hooks.onStep?.({ index: p.steps, action, cssAction: stepped.cssAction, observation, verdict: p.verdict, thought: reply.thought, raw: reply.raw });
   }
@@ -279,18 +262,28 @@ async function tearDown(agent: Agent, ctx: EpisodeContext | null, spec: EpisodeS
   }
 }
 
-/** Phase 4: the state judge, only when the loop did not raise; then the VLM judge where it runs. */
+/**
+ * Phase 4: the state judge, only when the loop did not raise and the phone has a state tree; then
+ * the VLM judge where it runs (on a phone without a state tree, under `auto`, it is the judge).
+ */
 async function judgeEpisode(spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<VlmJudgeOutcome | null> {
   const { task } = spec;
   p.verdict = null;
   if (p.status !== 'completed' || !p.initial || !p.last) return null;
-  try {
-    p.verdict = judgeTask(task, p.params, spec.evalMode, p.initial, p.last, p.answer, p.actions);
-  } catch (e) {
-    Object.assign(p, { status: 'eval_error', errorCode: e instanceof JudgeError ? 'judge_error' : 'eval_error', error: (e as Error).message });
+  const { initial, last } = p;
+  const withState = hasState(initial) && hasState(last);
+  if (withState) {
+    try {
+      p.verdict = judgeTask(task, p.params, spec.evalMode, initial, last, p.answer, p.actions);
+    } catch (e) {
+      Object.assign(p, { status: 'eval_error', errorCode: e instanceof JudgeError ? 'judge_error' : 'eval_error', error: (e as Error).message });
+      return null;
+    }
+  } else if (!hooks.vlm || !vlmJudgeRuns(task, hooks.vlm.mode, false)) {
+    Object.assign(p, { status: 'eval_error', errorCode: 'no_judge_model', error: 'this phone has no state tree and no VLM judge runs to judge it: give --judge-model (--judge-mode auto)' });
     return null;
   }
-  if (!hooks.vlm || !vlmJudgeRuns(task, hooks.vlm.mode)) return null;
+  if (!hooks.vlm || !vlmJudgeRuns(task, hooks.vlm.mode, withState)) return null;
   try {
     const vlm = await abortable(runVlmJudge(hooks.vlm, { task, goal: p.goal, actions: p.actions, answer: p.answer }, recorder, hooks.signal), hooks.signal);
     // A judge failure is never a task failure: where the VLM's verdict counts, the row is an eval_error.
@@ -339,7 +332,7 @@ function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome 
     overdue_termination: (p.stopReason === 'max_steps' || p.stopReason === 'loop_detected') && (counted?.success ?? false),
     answer: p.answer,
     judge: verdict ? { success: verdict.success, clean: verdict.clean, progress: verdict.progress, passed: verdict.passed, issues: verdict.issues, warnings: verdict.warnings } : null,
-    init_state_hash: p.initial ? stateHash(p.initial.state) : null,
+    init_state_hash: p.initial?.state ? stateHash(p.initial.state) : null,
     runtime_s: runtimeS,
     trajectory,
     usage: p.usage,
@@ -350,25 +343,6 @@ function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome 
     retry: null,
     hashes: spec.hashes ?? null,
   };
-}
-
-function addUsage(sum: EpisodeUsage | null, u: StepUsage | undefined): EpisodeUsage | null {
-  if (!u) return sum;
-  const s = sum ?? { prompt_tokens: 0, completion_tokens: 0, requests: 0, latency_ms: 0, cost_usd: null };
-  s.prompt_tokens += u.prompt_tokens;
-  s.completion_tokens += u.completion_tokens;
-  s.requests += u.requests;
-  s.latency_ms += u.latency_ms;
-  if (u.cost_usd !== null) s.cost_usd = Math.round(((s.cost_usd ?? 0) + u.cost_usd) * 1e6) / 1e6;
-  if (u.retries?.length) s.retried_requests = (s.retried_requests ?? 0) + u.retries.length;
-  return s;
-}
-
-function stopped(signal: AbortSignal): { status: EpisodeStatus; stopReason: StopReason; errorCode: string; error: string } {
-  if (signal.reason instanceof EpisodeTimeout) return { status: 'timeout', stopReason: 'timeout', errorCode: 'episode_timeout', error: signal.reason.message };
-  if (signal.reason instanceof EpisodeStopped) return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: `${signal.reason.message}; --resume runs it again` };
-  if (signal.reason instanceof Error) return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: signal.reason.message };
-  return { status: 'cancelled', stopReason: 'cancelled', errorCode: 'cancelled', error: 'the run was interrupted while this episode was in flight' };
 }
 
 /**

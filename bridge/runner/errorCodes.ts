@@ -57,7 +57,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = {
   // Preflight: the task cannot run here.
   no_judge_model: { status: 'rejected', retried: false, meaning: 'the task needs a VLM judge and none is configured (--judge-model, --judge-base-url)' },
   no_device: { status: 'rejected', retried: false, meaning: 'the task needs a real device and none is connected' },
-  no_state: { status: 'rejected', retried: false, meaning: 'the task sets the phone up or judges it by its state, and a real phone has none' },
+  no_state: { status: 'rejected', retried: false, meaning: 'the task needs the phone\'s state tree (a setup written into it, the state judge, a scripted contact, a grounded answer sheet) and the run\'s phones have none (real phones)' },
 };
 
 /** Codes `--retries` runs again. */

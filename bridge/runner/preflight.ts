@@ -17,10 +17,28 @@ export interface Rejection {
   reason: string;
 }
 
-/** Why `task` cannot run with `config`, or null when it can. */
-export function preflight(task: LoadedTask, config: Pick<RunConfig, 'judgeMode' | 'judgeModel' | 'modelName'>): Rejection | null {
-  if (vlmJudgeRuns(task, config.judgeMode) && config.judgeMode !== 'both' && !judgeModelOf(config)) {
-    const why = config.judgeMode === 'vlm' ? '--judge-mode vlm' : 'the task has no state check, so only a VLM judge can judge it';
+/** What the run's phones are: with a state tree (the simulator, a virtual device) or without (real phones). */
+export interface PhoneKind {
+  state: boolean;
+}
+
+/**
+ * Why `task` cannot run with `config` on these phones, or null when it can. On phones without a
+ * state tree a task needs a way to start there (`realPhone`), must not need the state judge
+ * (`--judge-mode state`/`both`), a scripted counterpart writing to the phone (`interaction`) or an
+ * answer sheet on the phone (grounded queries); `auto` judges it with the VLM judge.
+ */
+export function preflight(task: LoadedTask, config: Pick<RunConfig, 'judgeMode' | 'judgeModel' | 'modelName' | 'evalMode'>, phones: PhoneKind = { state: true }): Rejection | null {
+  if (!phones.state) {
+    const d = task.def;
+    const noState = (why: string): Rejection => ({ code: 'no_state', reason: `${why}; these phones have no state tree (real phones): run it on the simulator or a virtual device` });
+    if (config.judgeMode === 'state' || config.judgeMode === 'both') return noState(`--judge-mode ${config.judgeMode} needs the state judge`);
+    if (!d.realPhone) return noState('the task is simulator-only (it declares no `realPhone` start: its setup is written into the phone\'s state)');
+    if (d.interaction) return noState('the task is interactive: its scripted contact writes to the phone\'s state');
+    if (d.answer && config.evalMode === 'grounded') return noState('a query in grounded mode puts its answer sheet on the phone (try --eval-mode text, where the agent answers with the ANSWER action)');
+  }
+  if (vlmJudgeRuns(task, config.judgeMode, phones.state) && config.judgeMode !== 'both' && !judgeModelOf(config)) {
+    const why = config.judgeMode === 'vlm' ? '--judge-mode vlm' : phones.state ? 'the task has no state check, so only a VLM judge can judge it' : 'a phone without a state tree is judged by the VLM judge';
     return { code: 'no_judge_model', reason: `needs a VLM judge (${why}) and none is configured: give --judge-model (and --judge-base-url for a local server)` };
   }
   return null;

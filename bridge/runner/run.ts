@@ -3,25 +3,24 @@
  * interrupted one to resume) → the episodes, in this process with `--parallel N` warm pages, or
  * in `--processes K` shard processes → results.jsonl, errors.jsonl, summary.json, meta.json.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { UsageError } from '../protocol/errors.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EpisodeInfo, RunInfo } from '../protocol/messages.ts';
 import { createAgent, findAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
 import { EnvPool } from '../env/envPool.ts';
 import type { Env, EnvSource } from '../env/types.ts';
-import { AdbPool } from '../env/adbPool.ts';
+import type { AdbPool } from '../env/adbPool.ts';
 import { requireChromium } from '../env/browser.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { agentHubOf } from '../agents/remoteHub.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
-import { runsRoot, shownPath } from '../paths.ts';
+import { shownPath } from '../paths.ts';
 import { scrub } from '../secrets.ts';
 import type { RunConfig } from './config.ts';
 import { executeEpisodes, type EpisodeEvents, type ExecuteStats } from './execute.ts';
 import { buildMeta, stampHashes, type RunMeta } from './meta.ts';
-import { prepareOutputDir, RunWriter } from './output.ts';
+import { RunWriter } from './output.ts';
 import type { ErrorEntry, Summary } from '../protocol/runFolder.ts';
 import { planRun, type Plan, type PlannedEpisode } from './plan.ts';
 import { runInProcesses, processLayout, type ProcessLayout } from './processes.ts';
@@ -38,46 +37,8 @@ import type { ResultRow } from '../protocol/runFolder.ts';
 import { RunProgress, type Out } from './progress.ts';
 
 export { planRun, type Plan, type PlannedEpisode } from './plan.ts';
-
-function timestampDir(d = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}_${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
-}
-
-function makeRunDir(config: RunConfig): string {
-  if (config.runDir) {
-    const dir = resolve(config.runDir);
-    if (existsSync(join(dir, 'results.jsonl'))) throw new UsageError(`run folder ${dir} already holds a run; choose another --run-dir, remove it, or finish it with --resume ${config.runDir}`);
-    return prepareOutputDir(dir, '--run-dir');
-  }
-  const root = runsRoot();
-  let dir = join(root, timestampDir());
-  for (let k = 1; existsSync(dir); k++) dir = join(root, `${timestampDir()}_${k}`);
-  return prepareOutputDir(dir, 'the runs folder');
-}
-
-/** Refuses combinations the spec rules out, before anything starts. */
-export function checkRunConfig(config: RunConfig): void {
-  if (config.judgeMode === 'both' && !config.judgeModel && !config.modelName) {
-    throw new UsageError('--judge-mode both runs the VLM judge beside the state judge and needs a model: give --judge-model (and --judge-base-url for a local server, --judge-api-key-env for its key), or run a model agent whose --model-name it then uses');
-  }
-  if (config.processes > 1 && config.isolation === 'contexts') {
-    throw new UsageError('--isolation contexts is single-process only (spec section 6): do not combine it with --processes. Use --isolation pages (recommended) or browsers with --processes, or contexts with --parallel N in one process.');
-  }
-  if (config.processes > 1 && config.agent === 'remote') {
-    throw new UsageError("--agent remote serves the agent through this process's bridge, but with --processes K every shard has its own bridge and token. Use --processes 1 (with --parallel N for concurrency).");
-  }
-  if (config.env === 'adb') {
-    if (!config.devices.length) throw new UsageError('--env adb runs on phones over ADB: give --device SERIAL (or HOST:PORT; a comma list for several). phonegym devices lists what adb sees');
-    if (config.studio) throw new UsageError('--studio watches simulator pages; an --env adb run has none to show. Watch the phone itself, or run the tasks on the simulator with --studio');
-    if (config.processes > 1) throw new UsageError('--env adb runs one episode per phone in one process: drop --processes (give more phones with --device a,b)');
-  } else if (config.devices.length) {
-    throw new UsageError(`--device ${config.devices.join(',')} names phones for --env adb; add --env adb to run on them`);
-  }
-  if (config.processes > 1 && config.studio) {
-    throw new UsageError('--studio watches the pages of one process; with --processes K there are K. For a live demo use --parallel N (N pages in one process) instead of --processes.');
-  }
-}
+export { checkRunConfig } from './runChecks.ts';
+import { checkRunConfig, makeRunDir, openRunPhones } from './runChecks.ts';
 
 export interface RunOutcome {
   runDir: string;
@@ -122,113 +83,120 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
   stampHashes(plan.episodes, web.hash);
   const startedAt = new Date();
 
-  let runDir: string;
-  let meta: RunMeta;
-  let kept: ResultRow[] = [];
-  let todo: PlannedEpisode[] = plan.episodes;
-  if (opts.resume) {
-    const r = prepareResume(opts.resume, config, plan, web.hash);
-    ({ runDir, meta, kept, todo } = r);
-    log(`resuming ${shownPath(runDir)}: ${kept.length} episode(s) kept, ${todo.length} to run`);
-    if (r.dropped) log(`warning: ${r.dropped}`);
-  } else {
-    runDir = makeRunDir(config);
-    meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash });
-    writeFileSync(join(runDir, 'results.jsonl'), '');
-    writeFileSync(join(runDir, 'errors.jsonl'), '');
-  }
-  mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
-  // Preflight: a task that cannot run here is a rejected row saying why, not a failure.
-  const rejected: ResultRow[] = [];
-  todo = todo.filter((ep) => {
-    const r = preflight(ep.task, config);
-    if (r) rejected.push(rejectedRow(ep, r));
-    return !r;
-  });
-  if (rejected.length) {
-    const w = new RunWriter(runDir);
-    for (const row of rejected) w.row(row);
-    w.close();
-    log(`warning: ${rejected.length} episode(s) rejected before running: ${rejected[0]!.error}`);
-  }
-  const layout = processLayout(config, todo);
-  for (const w of layout.warnings) log(`warning: ${w}`);
-  meta.execution = { processes: layout.shards.length, parallel: layout.shards.map((s) => s.parallel), browsers: layout.shards.map((s) => (config.isolation === 'browsers' ? s.parallel : s.browsers)), isolation: config.isolation, browser_endpoint: config.browserEndpoint !== null };
-  writeFileSync(join(runDir, 'meta.json'), JSON.stringify(meta, null, 2));
-
-  const rows: ResultRow[] = [...kept, ...rejected];
-  log(runHeader(config, plan, layout, todo.length, runDir, meta.sample_seed));
-  progress = new RunProgress(plan.episodes.length, config.reporter, opts.log ? linesTo(opts.log) : process.stdout, [...kept, ...rejected]);
-  let stats: ExecuteStats = { retried: 0, replaced: 0 };
-  let summary: Summary = summarize([]);
-  let finished = false;
-  let missing = 0;
-  /** Writes summary.json and the final meta.json and prints the summary: once, at the end or before keep-open. */
-  const finish = () => {
-    if (finished) return summary;
-    finished = true;
-    const endedAt = new Date();
-    const interrupted = opts.signal?.aborted ?? false;
-    summary = summarize(rows, { passK: passKs(config.repeatN, config.passK), errors: readRunErrors(runDir) });
-    writeFileSync(join(runDir, 'summary.json'), scrub(JSON.stringify(summary, null, 2)));
-    missing = plan.episodes.length - rows.filter((r) => r.status !== 'cancelled').length;
-    writeFileSync(
-      join(runDir, 'meta.json'),
-      JSON.stringify({ ...meta, ended_at: endedAt.toISOString(), duration_s: (endedAt.getTime() - startedAt.getTime()) / 1000, interrupted, unfinished_episodes: missing, env_replacements: stats.replaced }, null, 2),
-    );
-    progress?.end();
-    progress = null;
-    if (rows.length) {
-      log('');
-      log(formatSummary(summary));
-    }
-    if (missing > 0) log(`\n${missing} episode(s) not finished; run them with: phonegym run --resume ${shownPath(runDir)}`);
-    log(`\nrun folder: ${shownPath(runDir)}`);
-    return summary;
-  };
+  // The phones first: one missing or unauthorized stops the run before its folder exists.
+  const phones = await openRunPhones(config, log);
   try {
-    if (todo.length === 0) log(opts.resume ? 'nothing left to run' : 'this selection holds no episodes for this shard');
-    else if (layout.shards.length > 1) {
-      const r = await runInProcesses({ config, runDir, layout, signal: opts.signal, log, onRow: (row) => (rows.push(row), progress?.done(row)) });
-      stats = r.stats;
-      meta.versions.chromium = r.chromium;
+    let runDir: string;
+    let meta: RunMeta;
+    let kept: ResultRow[] = [];
+    let todo: PlannedEpisode[] = plan.episodes;
+    if (opts.resume) {
+      const r = prepareResume(opts.resume, config, plan, web.hash);
+      ({ runDir, meta, kept, todo } = r);
+      log(`resuming ${shownPath(runDir)}: ${kept.length} episode(s) kept, ${todo.length} to run`);
+      if (r.dropped) log(`warning: ${r.dropped}`);
     } else {
-      const writer = new RunWriter(runDir);
-      try {
-        const local = await runLocal({
-          config,
-          plan,
-          episodes: todo,
-          runDir,
-          prefix: 'p00',
-          parallel: layout.shards[0]!.parallel,
-          browsers: layout.shards[0]!.browsers,
-          webDir: web.dir,
-          runInfo: { runId: meta.run_id, runDir, agent: config.agent, tasks: plan.episodes.length, startedAt: startedAt.toISOString() },
-          onRow: (row) => {
-            writer.row(row);
-            rows.push(row);
-            progress?.done(row);
-          },
-          onError: (e) => writer.error(e),
-          finish: (s, chromium) => {
-            writer.close();
-            stats = s;
-            meta.versions.chromium = chromium;
-            return finish();
-          },
-          opts: { ...opts, log },
-        });
-        stats = local.stats;
-        meta.versions.chromium = local.chromium;
-      } finally {
-        writer.close();
-      }
+      runDir = makeRunDir(config);
+      meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash });
+      writeFileSync(join(runDir, 'results.jsonl'), '');
+      writeFileSync(join(runDir, 'errors.jsonl'), '');
     }
+    mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
+    // Preflight: a task that cannot run here is a rejected row saying why, not a failure.
+    const rejected: ResultRow[] = [];
+    todo = todo.filter((ep) => {
+      const r = preflight(ep.task, config, { state: !phones || phones.envs.every((e) => e.capabilities.state) });
+      if (r) rejected.push(rejectedRow(ep, r));
+      return !r;
+    });
+    if (rejected.length) {
+      const w = new RunWriter(runDir);
+      for (const row of rejected) w.row(row);
+      w.close();
+      log(`warning: ${rejected.length} episode(s) rejected before running: ${rejected[0]!.error}`);
+    }
+    const layout = processLayout(config, todo);
+    for (const w of layout.warnings) log(`warning: ${w}`);
+    meta.execution = { processes: layout.shards.length, parallel: layout.shards.map((s) => s.parallel), browsers: layout.shards.map((s) => (config.isolation === 'browsers' ? s.parallel : s.browsers)), isolation: config.isolation, browser_endpoint: config.browserEndpoint !== null };
+    writeFileSync(join(runDir, 'meta.json'), JSON.stringify(meta, null, 2));
+
+    const rows: ResultRow[] = [...kept, ...rejected];
+    log(runHeader(config, plan, layout, todo.length, runDir, meta.sample_seed));
+    progress = new RunProgress(plan.episodes.length, config.reporter, opts.log ? linesTo(opts.log) : process.stdout, [...kept, ...rejected]);
+    let stats: ExecuteStats = { retried: 0, replaced: 0 };
+    let summary: Summary = summarize([]);
+    let finished = false;
+    let missing = 0;
+    /** Writes summary.json and the final meta.json and prints the summary: once, at the end or before keep-open. */
+    const finish = () => {
+      if (finished) return summary;
+      finished = true;
+      const endedAt = new Date();
+      const interrupted = opts.signal?.aborted ?? false;
+      summary = summarize(rows, { passK: passKs(config.repeatN, config.passK), errors: readRunErrors(runDir) });
+      writeFileSync(join(runDir, 'summary.json'), scrub(JSON.stringify(summary, null, 2)));
+      missing = plan.episodes.length - rows.filter((r) => r.status !== 'cancelled').length;
+      writeFileSync(
+        join(runDir, 'meta.json'),
+        JSON.stringify({ ...meta, ended_at: endedAt.toISOString(), duration_s: (endedAt.getTime() - startedAt.getTime()) / 1000, interrupted, unfinished_episodes: missing, env_replacements: stats.replaced }, null, 2),
+      );
+      progress?.end();
+      progress = null;
+      if (rows.length) {
+        log('');
+        log(formatSummary(summary));
+      }
+      if (missing > 0) log(`\n${missing} episode(s) not finished; run them with: phonegym run --resume ${shownPath(runDir)}`);
+      log(`\nrun folder: ${shownPath(runDir)}`);
+      return summary;
+    };
+    try {
+      if (todo.length === 0) log(opts.resume ? 'nothing left to run' : 'this selection holds no episodes for this shard');
+      else if (layout.shards.length > 1) {
+        const r = await runInProcesses({ config, runDir, layout, signal: opts.signal, log, onRow: (row) => (rows.push(row), progress?.done(row)) });
+        stats = r.stats;
+        meta.versions.chromium = r.chromium;
+      } else {
+        const writer = new RunWriter(runDir);
+        try {
+          const local = await runLocal({
+            config,
+            plan,
+            episodes: todo,
+            runDir,
+            prefix: 'p00',
+            parallel: layout.shards[0]!.parallel,
+            browsers: layout.shards[0]!.browsers,
+            webDir: web.dir,
+            runInfo: { runId: meta.run_id, runDir, agent: config.agent, tasks: plan.episodes.length, startedAt: startedAt.toISOString() },
+            onRow: (row) => {
+              writer.row(row);
+              rows.push(row);
+              progress?.done(row);
+            },
+            onError: (e) => writer.error(e),
+            phones,
+            finish: (s, chromium) => {
+              writer.close();
+              stats = s;
+              meta.versions.chromium = chromium;
+              return finish();
+            },
+            opts: { ...opts, log },
+          });
+          stats = local.stats;
+          meta.versions.chromium = local.chromium;
+        } finally {
+          writer.close();
+        }
+      }
+    } finally {
+      finish();
+    }
+    return { runDir, rows, summary, interrupted: opts.signal?.aborted ?? false, unfinished: missing };
   } finally {
-    finish();
+    await phones?.close();
   }
-  return { runDir, rows, summary, interrupted: opts.signal?.aborted ?? false, unfinished: missing };
 }
 
 /** What is about to run, and where it goes: the first thing a run prints. */
@@ -270,6 +238,8 @@ export interface LocalRunInput {
   onError(entry: ErrorEntry): void;
   /** Called once the episodes are done (before keep-open): writes and prints the summary. */
   finish?(stats: ExecuteStats, chromium: string | null): Summary;
+  /** The phones of an `--env adb` run (opened, and closed, by the caller); else the simulator's pages. */
+  phones?: AdbPool | null;
   opts: RunOptions & { log: (line: string) => void };
 }
 
@@ -284,16 +254,13 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
   // Remote clients poll `/agent/v1/…` from the moment the run prints its URL and token.
   if (config.agent === 'remote') agentHubOf(bridge, bridge.log);
   let pool: EnvPool | null = null;
-  let phones: AdbPool | null = null;
+  const phones = input.phones ?? null;
   const runs = config.studio ? opts.studioRuns?.(runDir) : undefined;
   const studio = new StudioSession(bridge, input.plan.registry, input.runInfo, { paceMs: config.pace, evalMode: config.evalMode, ...(runs ? { runsDir: runs.dir } : {}) });
   for (const [prefix, route] of runs?.routes ?? []) bridge.mount(prefix, route);
   try {
     if (config.studio) log(`studio: ${bridge.studioUrl()}`);
-    if (config.env === 'adb') {
-      phones = await AdbPool.open({ serials: config.devices, ...(config.adbPort !== null ? { adbPort: config.adbPort } : {}), coords: { space: config.coords, screenshotScale: config.screenshotScale }, jpegQuality: config.jpegQuality });
-      log(`phones: ${phones.envs.map((e) => e.deviceId).join(', ')} (adb server on port ${phones.server.port}${phones.server.started ? ', started for this run' : ''})`);
-    } else {
+    if (!phones) {
       pool = await EnvPool.open({
         bridge,
         size: input.parallel,
@@ -375,7 +342,6 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
     return { stats, chromium };
   } finally {
     await pool?.close();
-    await phones?.close();
     await bridge.close();
   }
 }

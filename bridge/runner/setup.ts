@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { PhoneState, Route } from '../protocol/state.ts';
+import { PhonegymError } from '../protocol/errors.ts';
+import type { Env } from '../env/types.ts';
 import type { Rng as RngLike } from '../tasks/api.ts';
 import { goalText, type LoadedTask } from '../tasks/registry.ts';
 import { answerFields, installSheet, type EvalMode } from '../tasks/grounded.ts';
@@ -45,6 +47,21 @@ export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: 
   await target.reset(prepared.stateJson);
   const start = task.def.startApp;
   if (start && start !== 'home') await target.openApp(start);
+  return prepared;
+}
+
+/**
+ * A task's start on a phone without a state tree (a real phone): its parameters are sampled as
+ * on the simulator (the goal names them), but nothing is written to the phone; it is brought to
+ * the task's declared `realPhone` start (an app opened fresh, a deep link). Preflight rejects
+ * tasks without one before the run starts.
+ */
+export async function startOnRealPhone(target: Pick<Env, 'deviceId' | 'start'>, task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded'): Promise<PreparedInstance> {
+  const at = task.def.realPhone;
+  if (!at) throw new PhonegymError(`${task.id} is simulator-only (it declares no realPhone start) and ${target.deviceId} has no state tree to set it up in`, { code: 'no_state' });
+  if (!target.start) throw new PhonegymError(`${target.deviceId} cannot be brought to a task's start (its env has no start())`, { code: 'env_error' });
+  const prepared = prepareInstance(task, seed, evalMode);
+  await target.start(at);
   return prepared;
 }
 

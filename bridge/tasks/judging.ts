@@ -27,9 +27,12 @@ export function hasStateCheck(task: LoadedTask): boolean {
   return Boolean(d.criteria || d.checkGoals || d.isSuccessful || d.answer);
 }
 
-/** Whether the VLM judge runs for this task under `mode`. */
-export function vlmJudgeRuns(task: LoadedTask, mode: JudgeMode): boolean {
-  return mode === 'vlm' || mode === 'both' || (mode === 'auto' && !hasStateCheck(task));
+/**
+ * Whether the VLM judge runs for this task under `mode`; `withState` false: on a phone without a
+ * state tree (a real phone), where `auto` means the VLM judge.
+ */
+export function vlmJudgeRuns(task: LoadedTask, mode: JudgeMode, withState = true): boolean {
+  return mode === 'vlm' || mode === 'both' || (mode === 'auto' && (!withState || !hasStateCheck(task)));
 }
 
 export function buildJudgeSpec(task: LoadedTask, params: Record<string, unknown>, evalMode: EvalMode) {

@@ -59,11 +59,24 @@ export function validateDefinition(def: unknown, name: string): string[] {
   if (d.answer && !d.answer.infeasible && typeof d.answer.expected !== 'function') problems.push('`answer.expected(p, input)` is missing: what is the right answer?');
   if (typeof d.oracle !== 'function') problems.push('`oracle(ui, p)` is missing: every task proves itself with a UI-only solution');
   if (d.interaction !== undefined && typeof d.interaction?.respond !== 'function') problems.push('`interaction` must be an object with a `respond(ctx)` function (see docs/tasks.md, Interactive tasks)');
+  if (d.realPhone !== undefined) problems.push(...realPhoneProblems(d.realPhone));
   for (const [param, spec] of Object.entries(d.params ?? {})) problems.push(...paramProblems(param, spec, d).map((m) => `parameter "${param}": ${m}`));
   return problems;
 }
 
 const PARAM_TYPES = ['enum', 'int', 'float', 'bool', 'string'];
+
+/** A task's real-phone start: exactly one of an Android package or a deep link URL. */
+function realPhoneProblems(start: unknown): string[] {
+  const s = start as Record<string, unknown> | null;
+  const how = 'give `realPhone: { app: \'com.android.settings\' }` (a package) or `{ deepLink: \'scheme://…\' }`';
+  if (!s || typeof s !== 'object' || Array.isArray(s)) return [`\`realPhone\` must be an object: ${how}`];
+  const keys = Object.keys(s);
+  if (keys.length !== 1 || !['app', 'deepLink'].includes(keys[0]!)) return [`\`realPhone\` must have exactly one of \`app\` or \`deepLink\` (got ${keys.map((k) => `\`${k}\``).join(', ') || 'nothing'}): ${how}`];
+  if ('app' in s && (typeof s.app !== 'string' || !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(s.app))) return [`\`realPhone.app\` must be an Android package name such as com.android.settings (got ${JSON.stringify(s.app)})`];
+  if ('deepLink' in s && (typeof s.deepLink !== 'string' || !/^[a-z][a-z0-9+.-]*:\S+$/i.test(s.deepLink))) return [`\`realPhone.deepLink\` must be a URL with a scheme, such as settings://display (got ${JSON.stringify(s.deepLink)})`];
+  return [];
+}
 
 /** A bad parameter spec is reported when the file loads, not when the first episode samples it. */
 function paramProblems(name: string, spec: ParamSpec, d: Partial<TaskDefinition>): string[] {

@@ -3,7 +3,7 @@
  * of. Types only (no code), imported by the task API (`api.ts`), the declarative criteria
  * (`criteria.ts`) and the suites under `tasks/`, so none of them imports another for a type.
  */
-import type { PhoneState, Route, UiNode } from '../protocol/state.ts';
+import type { PhoneStart, PhoneState, Route, UiNode } from '../protocol/state.ts';
 import type { EnvironmentEvent } from '../protocol/messages.ts';
 import type { Criterion, JudgeInput } from '../judge/judge.ts';
 import type { AnswerFieldType, ExpectedAnswer } from '../judge/answers.ts';
@@ -155,6 +155,12 @@ export interface TaskDefinition<P extends Record<string, unknown> = Record<strin
   maxSteps?: StepBudget;
   /** Where the phone is when the agent starts: an app id, or `home` (the default). */
   startApp?: string;
+  /**
+   * How the task starts on a real phone (no state tree: its setup cannot be written there): an
+   * Android package to open fresh, or a deep link. Without it the task is simulator-only, and a run
+   * on real phones rejects it before it starts (docs/devices.md).
+   */
+  realPhone?: PhoneStart;
   params?: { [K in keyof P]?: ParamSpec } & Record<string, ParamSpec>;
   /** Hard ceiling on instances (spec: sample_max). */
   sampleMax?: number;

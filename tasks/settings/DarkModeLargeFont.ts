@@ -12,6 +12,7 @@ export default defineTask<P>({
   objective: 'action',
   apps: ['settings'],
   startApp: 'settings',
+  realPhone: { app: 'com.android.settings' },
   tags: ['display'],
   params: { size: { type: 'enum', values: ['大', '特大', '超大'] } },
   postSample({ state }) {

@@ -12,6 +12,7 @@ export default defineTask<P>({
   objective: 'action',
   apps: ['settings'],
   startApp: 'settings',
+  realPhone: { app: 'com.android.settings' },
   tags: ['about'],
   params: { name: { type: 'enum', values: ['小林的手机', '工作机', 'Kevin的手机', '客厅备用机'] } },
   criteria: (p) => ({ 'os.device.name': p.name }),

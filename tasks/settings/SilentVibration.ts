@@ -12,6 +12,7 @@ export default defineTask<P>({
   objective: 'action',
   apps: ['settings'],
   startApp: 'settings',
+  realPhone: { app: 'com.android.settings' },
   tags: ['sound', 'trap'],
   params: { ringOn: { type: 'bool' } },
   postSample({ state, p }) {
