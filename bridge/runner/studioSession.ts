@@ -9,7 +9,7 @@ import { splitTree } from '../protocol/slices.ts';
 import { DemoControls } from './demoControls.ts';
 import type { StepEvent } from './episode.ts';
 import type { PhoneState } from '../protocol/state.ts';
-import { requireState, type Observation } from '../env/types.ts';
+import { hasState, type Observation } from '../env/types.ts';
 import type { EnvPool } from '../env/envPool.ts';
 import { judge } from '../judge/judge.ts';
 import type { BridgeServer, DeviceConnection, StudioBackend } from '../server/bridgeServer.ts';
@@ -101,10 +101,12 @@ export class StudioSession implements StudioBackend {
   // --- run events -------------------------------------------------------------------------
 
   episodeStarted(info: EpisodeInfo, initial: Observation): void {
+    // A phone without a state tree (a run on real phones) has nothing for the studio: no studio watches such a run.
+    if (!hasState(initial)) return;
     const snap = snapshotOf(initial);
     this.episodes.push({ info, taken: [], initialDigest: stateDigest(snap.json) });
     this.initials.set(info.deviceId, snap);
-    const split = splitTree(requireState(initial, 'the studio').state as unknown as Record<string, unknown>);
+    const split = splitTree(initial.state as unknown as Record<string, unknown>);
     this.bridge.studio.episodeStarted(info, { layout: split.layout, json: (name) => split.json[name]! }, snap.route, snap.revision);
     this.frame(info, 0, initial);
   }

@@ -58,8 +58,10 @@ export async function openSettingsHome(ui: OracleUi): Promise<void> {
     if (ui.find('app.settings')) await ui.tap('app.settings');
     else await ui.openApp('settings');
   }
-  for (let i = 0; i < 8 && ui.route.path !== '/'; i++) await ui.back();
-  if (ui.route.path !== '/') throw new Error(`could not get back to the settings main list (route ${ui.route.path})`);
+  // A real phone's route is the activity in front (`.MainActivity`), not the app's own path: there the main list's own element tells.
+  const atMain = () => (ui.route.path.startsWith('/') ? ui.route.path === '/' : ui.find('settings.main') !== undefined);
+  for (let i = 0; i < 8 && !atMain(); i++) await ui.back();
+  if (!atMain()) throw new Error(`could not get back to the settings main list (route ${ui.route.path})`);
 }
 
 export type Entry = 'wlan' | 'bluetooth' | 'mobile' | 'display' | 'sound' | 'notifications' | 'dnd' | 'battery' | 'apps' | 'datetime' | 'language' | 'about';

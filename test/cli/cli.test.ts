@@ -89,6 +89,18 @@ describe('list', () => {
     expect(r.stdout).toContain('1 of them rejected by a run with these flags');
   });
 
+  it('--real-phones: the tasks with a realPhone start, the simulator-only ones rejected with no_state\'s reason', async () => {
+    const r = await phonegym(['list', '--json', '--real-phones', '--judge-model', 'judge-vlm', '--task-ids', 'chat.PinChat,settings.DarkModeLargeFont']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as { id: string; real_phone: unknown; rejected: string | null }[];
+    expect(rows.map((x) => [x.id, x.real_phone])).toEqual([['chat.PinChat', null], ['settings.DarkModeLargeFont', { app: 'com.android.settings' }]]);
+    expect(rows[0]!.rejected).toMatch(/simulator-only .* no state tree/);
+    expect(rows[1]!.rejected).toBeNull();
+    // Without a VLM judge a real phone cannot judge even the task that starts there.
+    const noJudge = await phonegym(['list', '--real-phones', '--task-ids', 'settings.DarkModeLargeFont']);
+    expect(noJudge.stdout).toMatch(/rejected: needs a VLM judge \(a phone without a state tree is judged by the VLM judge\)/);
+  });
+
   it('model flags: keys only by variable name, URLs checked, the model required', async () => {
     const noModel = await phonegym(['run', '--agent', 'openai']);
     expectRefusal(noModel, '--agent openai needs --model-name');

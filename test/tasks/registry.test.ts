@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../bridge/protocol/errors.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../../bridge/tasks/registry.ts';
 import { instanceCount } from '../../bridge/tasks/sampler.ts';
+import { taskRoot } from '../helpers/taskRoot.ts';
 
 const root = join(import.meta.dirname, '../fixtures/tasks');
 
@@ -35,6 +36,26 @@ describe('task registry', () => {
     expect(msg).toContain('parameter "code": pattern "([a-z" is not a valid regular expression');
     expect(msg).toContain('parameter "who": sampler "pickSomeone" is not defined in `samplers`');
     expect(msg).toContain('parameter "spread": `fields` needs a `source`');
+  });
+
+  it('a realPhone start is an Android package or a deep link, exactly one', async () => {
+    const api = JSON.stringify(join(import.meta.dirname, '../../bridge/tasks/api.ts'));
+    const task = (start: string) => `import { defineTask } from ${api};\nexport default defineTask({ goal: 'g', difficulty: 'L1', objective: 'action', apps: ['settings'], realPhone: ${start}, criteria: () => ({ 'route.app': 'settings' }), oracle: async () => {} });\n`;
+    const root = taskRoot({
+      'rp/Package.ts': task("{ app: 'com.android.settings' }"),
+      'rp/Link.ts': task("{ deepLink: 'phonegym://settings' }"),
+      'rp/NotPackage.ts': task("{ app: 'settings' }"),
+      'rp/Both.ts': task("{ app: 'com.android.settings', deepLink: 'x://y' }"),
+      'rp/NoScheme.ts': task("{ deepLink: 'settings/display' }"),
+      'rp/Text.ts': task("'com.android.settings'"),
+    });
+    const reg = await loadRegistry({ root, fresh: true });
+    expect(reg.tasks.map((t) => [t.id, t.def.realPhone])).toEqual(expect.arrayContaining([['rp.Package', { app: 'com.android.settings' }], ['rp.Link', { deepLink: 'phonegym://settings' }]]));
+    const byFile = Object.fromEntries(reg.errors.map((e) => [e.file.split('/').pop(), e.message]));
+    expect(byFile['NotPackage.ts']).toContain('`realPhone.app` must be an Android package name such as com.android.settings (got "settings")');
+    expect(byFile['Both.ts']).toContain('`realPhone` must have exactly one of `app` or `deepLink` (got `app`, `deepLink`)');
+    expect(byFile['NoScheme.ts']).toContain('`realPhone.deepLink` must be a URL with a scheme');
+    expect(byFile['Text.ts']).toContain('`realPhone` must be an object');
   });
 
   it('strict mode makes a broken file fatal', async () => {
