@@ -8,7 +8,8 @@
  *                                  an empty B64 ('') starts FILE over
  *   phonegym reset FILE [ROUTE]    gunzips FILE, sets the phone to that state at ROUTE (JSON), removes FILE
  *   phonegym deliver FILE          gunzips FILE, delivers its events (a JSON array)
- *   phonegym snapshot | restore ID the phone's own snapshots
+ *   phonegym snapshot              prints the whole phone as a snapshot (one line)
+ *   phonegym restore FILE          gunzips FILE, brings the phone back to that snapshot (too long for a command line)
  */
 import { gunzipSync } from 'node:zlib';
 import type { EnvironmentEvent } from '../protocol/messages.ts';
@@ -16,7 +17,7 @@ import type { Route } from '../protocol/state.ts';
 import type { StateSource } from '../env/adbEnv.ts';
 import { CommandError, type CommandIo } from './shellSyntax.ts';
 
-const USAGE = 'usage: phonegym state | append FILE BASE64 | reset FILE [ROUTE_JSON] | deliver FILE | snapshot | restore ID';
+const USAGE = 'usage: phonegym state | append FILE BASE64 | reset FILE [ROUTE_JSON] | deliver FILE | snapshot | restore FILE';
 
 function takeFile(files: Map<string, Buffer>, name: string | undefined): string {
   if (!name) throw new CommandError(USAGE);
@@ -66,8 +67,7 @@ export async function stateCommand(args: string[], io: CommandIo, files: Map<str
       io.out(`${await state.snapshot()}\n`);
       return;
     case 'restore':
-      if (!a) throw new CommandError(USAGE);
-      await state.restore(a);
+      await state.restore(takeFile(files, a));
       return;
     default:
       throw new CommandError(USAGE);

@@ -72,6 +72,7 @@ export class RemoteState implements StateSource {
   }
 
   async restore(snapshot: string): Promise<void> {
-    await this.run(`restore ${shQuote(snapshot)}`);
+    await this.send(snapshot);
+    await this.run(`restore ${FILE}`);
   }
 }

@@ -81,7 +81,8 @@ export function uiTreeToXml(nodes: readonly UiNode[], opts: { app: string; scale
       ['index', String(index)],
       ['text', editable ? (n.value ?? '') : n.text],
       ['resource-id', n.key ? `${pkg}:id/${n.key}` : ''],
-      ['class', CLASS_OF.get(n.role) ?? 'android.view.View'],
+      // Any field one types into (a search box too) is an EditText, as on Android: its text is the value.
+      ['class', editable ? CLASS_OF.get('textbox')! : (CLASS_OF.get(n.role) ?? 'android.view.View')],
       ['package', pkg],
       ['content-desc', editable ? n.text : ''],
       ['checkable', String(checkable)],

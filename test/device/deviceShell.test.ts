@@ -240,4 +240,21 @@ describe('the system commands', () => {
     expect((await sh('monkey -p com.example.nope 1', phone, shell)).code).toBe(1);
     expect((await sh('pm list packages', phone, shell)).stdout).toBe('package:com.phonegym.home\npackage:com.phonegym.chat\npackage:com.phonegym.wallet\n');
   });
+
+  it('a system app opens by Android\'s package too, and a phonegym:// deep link opens its app (a task\'s realPhone start)', async () => {
+    const phone = Object.assign(new FakePhone(), { apps: ['chat', 'settings'] });
+    const shell = new DeviceShell(phone, { model: 'm', serial: 's', scale: 3 });
+    expect((await sh('monkey -p com.android.settings -c android.intent.category.LAUNCHER 1', phone, shell)).code).toBe(0);
+    const link = await sh("am start -W -a android.intent.action.VIEW -d 'phonegym://chat/chats'", phone, shell);
+    expect(link).toMatchObject({ code: 0, stdout: 'Starting: Intent { act=android.intent.action.VIEW dat=phonegym://chat/chats }\n' });
+    const nowhere = await sh('am start -a android.intent.action.VIEW -d https://example.com', phone, shell);
+    expect(nowhere).toMatchObject({ code: 1, stderr: expect.stringContaining('unable to resolve Intent { act=android.intent.action.VIEW dat=https://example.com }') });
+    expect(phone.calls).toEqual(['open settings', 'open chat']);
+  });
+
+  it('ro.phonegym.state says whether adb clients may read the state tree', async () => {
+    expect((await sh('getprop ro.phonegym.state')).stdout).toBe('0\n');
+    const phone = Object.assign(new FakePhone(), { state: {} as never });
+    expect((await sh('getprop ro.phonegym.state', phone)).stdout).toBe('1\n');
+  });
 });

@@ -65,18 +65,12 @@ describe('a phone over adb', () => {
     expect(o.stateJson).toBe((await phone.env.getState()).json);
   });
 
-  it('taps in the phone\'s pixels: an app icon opens the app', async () => {
-    await env.step({ type: 'key', key: 'home' });
-    const o = await env.observe({ screenshot: false });
-    const icon = o.tree.find((n) => n.text === '设置' || n.key?.includes('settings'));
-    expect(icon, 'the home screen shows the settings icon').toBeTruthy();
-    const r = await env.step({ type: 'tap', x: icon!.bounds.x + icon!.bounds.w / 2, y: icon!.bounds.y + icon!.bounds.h / 2 });
-    expect(r.observation.route.app).toBe('settings');
+  // Taps, keys, typing, swipes and snapshots on both backends: test/env/backends.test.ts.
+  it('reads the route a real phone has: the package and activity dumpsys says are in front', async () => {
+    await env.step({ type: 'open_app', app: 'settings' });
     expect((await phone.env.getState()).route.app).toBe('settings');
-    // What a real phone's route is made of: the package and activity dumpsys says are in front.
     expect(await env.route()).toEqual({ app: 'settings', path: '.MainActivity' });
   });
-
 
   // The second types Chinese: through the ADB keyboard's broadcast (the virtual device has it installed).
   it.each(['chat.PinChat', 'chat.SendGroupMessage'])('runs the oracle of %s over adb, through the UI tree, to a pass of the state judge', async (id) => {
