@@ -18,7 +18,8 @@ import { ensureAdbServer } from '../env/adbServer.ts';
 import type { Env } from '../env/types.ts';
 import { runOracleEpisode } from '../runner/episode.ts';
 import { loadRegistry, type LoadedTask } from '../tasks/registry.ts';
-import { shellText } from '../env/adbDevices.ts';
+import { shellOutput, shellText } from '../env/adbDevices.ts';
+import { pngToJpeg } from '../env/pngScale.ts';
 
 const TASKS = ['chat.PinChat', 'chat.MuteChat', 'wallet.HideBalance', 'chat.SendGroupMessage'];
 
@@ -29,8 +30,14 @@ export interface AdbPathFigures {
   adb_steps_per_s: number;
   ratio: number;
   passed: { direct: number; adb: number };
-  /** Median milliseconds of each part of an ADB observation and action. */
-  parts_ms: { screen: number; tree: number; input: number };
+  /**
+   * Median milliseconds of each part of an ADB observation and action: the screen (`screencap`:
+   * the device's PNG over adb; `convert`: the host's PNG decode, scale and JPEG), the UI tree, an
+   * input command's round trip.
+   */
+  parts_ms: { screen: number; screencap: number; convert: number; tree: number; input: number };
+  /** The same over a 360x800 device (`virtual-device --scale 1`: its screen is the agent's, no scaling). */
+  small_screen: { adb_steps_per_s: number; direct_steps_per_s: number; ratio: number; screen_ms: number };
 }
 
 async function oracleSteps(env: Env, tasks: LoadedTask[], seeds: number[]): Promise<{ steps: number; seconds: number; passed: number }> {
@@ -60,35 +67,30 @@ async function timed(n: number, f: () => Promise<unknown>): Promise<number> {
   return median(ms);
 }
 
-export async function adbPathBench(progress: (line: string) => void = () => {}, seeds = [1, 2]): Promise<AdbPathFigures> {
-  const registry = await loadRegistry();
-  const tasks = TASKS.map((id) => registry.tasks.find((t) => t.id === id)).filter((t): t is LoadedTask => !!t);
+/** The oracle directly on a virtual device's page and over adb, on one device of `scale` device pixels per CSS pixel. */
+async function onDevice(tasks: LoadedTask[], seeds: number[], scale: number, parts: boolean) {
   const server = await ensureAdbServer({ fresh: true });
-  const phone = await SimulatorPhone.launch();
-  const device = await VirtualDevice.start({ phone, model: 'bench' });
+  const phone = await SimulatorPhone.launch({ scale });
+  const device = await VirtualDevice.start({ phone, model: 'bench', scale });
   const pool = await AdbPool.open({ serials: [device.address], adbPort: server.port, stateOf: () => phone.env });
   try {
     const env = await pool.acquire();
-    progress(`adb path: ${tasks.length} tasks x ${seeds.length} seeds, direct then over adb`);
     phone.env.screenshots = true;
     await oracleSteps(phone.env, tasks.slice(0, 1), [9]); // warm both paths
     await oracleSteps(env, tasks.slice(0, 1), [9]);
     const direct = await oracleSteps(phone.env, tasks, seeds);
     const adb = await oracleSteps(env, tasks, seeds);
     const screen = await timed(15, () => env.screenshot());
-    const tree = await timed(15, () => env.tree());
-    const input = await timed(15, () => shellText(env.device, 'input keyevent 66'));
-    const direct_steps_per_s = direct.steps / direct.seconds;
-    const adb_steps_per_s = adb.steps / adb.seconds;
-    return {
-      tasks: tasks.length * seeds.length,
-      steps: adb.steps,
-      direct_steps_per_s,
-      adb_steps_per_s,
-      ratio: adb_steps_per_s / direct_steps_per_s,
-      passed: { direct: direct.passed, adb: adb.passed },
-      parts_ms: { screen, tree, input },
-    };
+    let png: Buffer = Buffer.alloc(0);
+    const more = parts
+      ? {
+          screencap: await timed(15, async () => (png = await shellOutput(env.device, 'screencap -p', 30_000))),
+          convert: await timed(15, () => Promise.resolve(pngToJpeg(png, env.frame.width, env.frame.height, 80))),
+          tree: await timed(15, () => env.tree()),
+          input: await timed(15, () => shellText(env.device, 'input keyevent 66')),
+        }
+      : { screencap: 0, convert: 0, tree: 0, input: 0 };
+    return { direct, adb, screen, ...more };
   } finally {
     await pool.close();
     await device.close();
@@ -97,9 +99,31 @@ export async function adbPathBench(progress: (line: string) => void = () => {}, 
   }
 }
 
+export async function adbPathBench(progress: (line: string) => void = () => {}, seeds = [1, 2]): Promise<AdbPathFigures> {
+  const registry = await loadRegistry();
+  const tasks = TASKS.map((id) => registry.tasks.find((t) => t.id === id)).filter((t): t is LoadedTask => !!t);
+  progress(`adb path: ${tasks.length} tasks x ${seeds.length} seeds, direct then over adb, on a 1080x2400 and a 360x800 virtual device`);
+  const big = await onDevice(tasks, seeds, 3, true);
+  const small = await onDevice(tasks, seeds, 1, false);
+  const perS = (r: { steps: number; seconds: number }) => r.steps / r.seconds;
+  return {
+    tasks: tasks.length * seeds.length,
+    steps: big.adb.steps,
+    direct_steps_per_s: perS(big.direct),
+    adb_steps_per_s: perS(big.adb),
+    ratio: perS(big.adb) / perS(big.direct),
+    passed: { direct: big.direct.passed, adb: big.adb.passed },
+    parts_ms: { screen: big.screen, screencap: big.screencap, convert: big.convert, tree: big.tree, input: big.input },
+    small_screen: { adb_steps_per_s: perS(small.adb), direct_steps_per_s: perS(small.direct), ratio: perS(small.adb) / perS(small.direct), screen_ms: small.screen },
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const f = await adbPathBench((l) => console.error(l));
   console.log(`oracle steps/s  direct ${f.direct_steps_per_s.toFixed(2)}   over adb ${f.adb_steps_per_s.toFixed(2)}   ratio ${f.ratio.toFixed(2)}x   (${f.tasks} episodes, ${f.steps} steps; passed direct ${f.passed.direct}, adb ${f.passed.adb})`);
-  console.log(`an adb step's parts (median ms): screen ${f.parts_ms.screen.toFixed(1)} (screencap + PNG decode + scale + JPEG)   tree ${f.parts_ms.tree.toFixed(1)} (uiautomator dump + cat)   input ${f.parts_ms.input.toFixed(1)} (one input command)`);
+  const p = f.parts_ms;
+  console.log(`an adb step's parts (median ms): screen ${p.screen.toFixed(1)} (screencap -p ${p.screencap.toFixed(1)} + PNG decode, scale, JPEG ${p.convert.toFixed(1)})   tree ${p.tree.toFixed(1)} (uiautomator dump + cat)   input ${p.input.toFixed(1)} (one input command)`);
+  const sm = f.small_screen;
+  console.log(`on a 360x800 device: direct ${sm.direct_steps_per_s.toFixed(2)}   over adb ${sm.adb_steps_per_s.toFixed(2)}   ratio ${sm.ratio.toFixed(2)}x   (screen ${sm.screen_ms.toFixed(1)} ms)`);
   console.log(JSON.stringify(f));
 }

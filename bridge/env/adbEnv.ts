@@ -12,8 +12,6 @@
  * ADB env reads and sets the state through it, while every observation and action still goes
  * through adb, so the state judge and the VLM judge can judge the same episode.
  */
-import { PNG } from 'pngjs';
-import jpeg from 'jpeg-js';
 import type { Action } from '../protocol/actions.ts';
 import { assertNever } from '../protocol/actions.ts';
 import type { EnvironmentEvent } from '../protocol/messages.ts';
@@ -21,6 +19,9 @@ import { HOME_ROUTE, type PhoneStart, type PhoneState, type Route, type UiNode }
 import { parseUiautomatorXml } from '../protocol/uiautomator.ts';
 import { AdbCallError, shellOutput, shellText, type AdbDevice } from './adbDevices.ts';
 import { fromCss, mapActionPoints, toCss, type CoordConfig } from './coords.ts';
+import { pngToJpeg } from './pngScale.ts';
+
+export { pngToJpeg } from './pngScale.ts';
 import type { Env, EnvCapabilities, Observation, StepResult } from './types.ts';
 
 /** The IME that types any text (Chinese first) through adb broadcasts: github.com/senzhk/ADBKeyBoard. */
@@ -64,38 +65,6 @@ export function focusedRoute(dumpsys: string): Route | null {
   // The virtual device names simulator apps com.phonegym.<app>: the route is then the app's own.
   const app = pkg.startsWith('com.phonegym.') ? pkg.slice('com.phonegym.'.length) : pkg;
   return { app, path: activity.startsWith('.') ? activity : activity.replace(`${pkg}.`, '.') };
-}
-
-/** Scales RGBA pixels down (box filter) or up (nearest) to `w`x`h`, then encodes a JPEG. */
-export function pngToJpeg(png: Buffer, w: number, h: number, quality: number): Buffer {
-  const img = PNG.sync.read(png);
-  const out = Buffer.alloc(w * h * 4);
-  const sx = img.width / w;
-  const sy = img.height / h;
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.floor(y * sy);
-    const y1 = Math.max(y0 + 1, Math.min(img.height, Math.floor((y + 1) * sy)));
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.floor(x * sx);
-      const x1 = Math.max(x0 + 1, Math.min(img.width, Math.floor((x + 1) * sx)));
-      let r = 0, g = 0, b = 0, n = 0;
-      for (let yy = y0; yy < y1; yy++) {
-        let i = (yy * img.width + x0) * 4;
-        for (let xx = x0; xx < x1; xx++, i += 4) {
-          r += img.data[i]!;
-          g += img.data[i + 1]!;
-          b += img.data[i + 2]!;
-          n++;
-        }
-      }
-      const o = (y * w + x) * 4;
-      out[o] = r / n;
-      out[o + 1] = g / n;
-      out[o + 2] = b / n;
-      out[o + 3] = 255;
-    }
-  }
-  return Buffer.from(jpeg.encode({ data: out, width: w, height: h }, quality).data);
 }
 
 export class AdbEnv implements Env {
@@ -159,8 +128,10 @@ export class AdbEnv implements Env {
     await this.needState('a restore').restore(snapshot);
   }
 
+  /** Opens an app (a package, or a simulator app id as the virtual device names it); the caller observes when it needs to. */
   async openApp(app: string): Promise<void> {
-    await this.step({ type: 'open_app', app });
+    await this.launchPackage(app);
+    if (this.settleMs > 0) await new Promise((r) => setTimeout(r, this.settleMs));
   }
 
   /** A task's start on a phone without a state tree: from home, the app opened fresh (force-stopped first), or the deep link. */
@@ -176,8 +147,12 @@ export class AdbEnv implements Env {
     if (this.settleMs > 0) await new Promise((r) => setTimeout(r, this.settleMs));
   }
 
-  /** Opens a package's launcher activity (`monkey`: no activity name needed). */
-  private async launchPackage(pkg: string): Promise<void> {
+  /**
+   * Opens a package's launcher activity (`monkey`: no activity name needed): a package name
+   * (com.example.app) as it is, a simulator app id as the virtual device names it.
+   */
+  private async launchPackage(app: string): Promise<void> {
+    const pkg = app.includes('.') ? app : `com.phonegym.${app}`;
     const said = await this.shell(`monkey -p ${shQuote(pkg)} -c android.intent.category.LAUNCHER 1`);
     if (/No activities found|Error|not found/i.test(said)) throw new AdbCallError(`${this.deviceId} has no app ${pkg} to open: ${said.trim().slice(0, 200)}`, { code: 'device_no_app' });
   }
@@ -272,8 +247,7 @@ export class AdbEnv implements Env {
         await this.shell(`input keyevent ${KEYCODES[action.key]}`);
         break;
       case 'open_app':
-        // A package name (com.example.app) as it is; a simulator app id as the virtual device names it.
-        await this.launchPackage(action.app.includes('.') ? action.app : `com.phonegym.${action.app}`);
+        await this.launchPackage(action.app);
         break;
       case 'wait':
         wait = Math.max(0, action.ms);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseUiautomatorXml, uiTreeToXml, UiautomatorXmlError } from '../../bridge/protocol/uiautomator.ts';
 import type { UiNode } from '../../bridge/protocol/state.ts';
 import { focusedRoute, inputTextArg, pngToJpeg, shQuote } from '../../bridge/env/adbEnv.ts';
+import { pngPixels } from '../../bridge/env/pngScale.ts';
 import { parseWmSize, stateAdvice } from '../../bridge/env/adbDevices.ts';
 
 const TREE: UiNode[] = [
@@ -101,5 +102,45 @@ describe('the screen', () => {
     expect([out.width, out.height]).toEqual([360, 800]);
     const at = (x: number, y: number) => Array.from(out.data.subarray((y * 360 + x) * 4, (y * 360 + x) * 4 + 3));
     for (const [c, want] of [[at(100, 100), [220, 40, 30]], [at(100, 700), [20, 40, 200]]] as const) for (let k = 0; k < 3; k++) expect(Math.abs(c[k]! - want[k]!)).toBeLessThan(12);
+  });
+
+  // The one-pass decoder against pngjs and a plain box filter: every filter type, RGB and RGBA, whole and fractional ratios.
+  it.each([
+    [1080, 2400, 360, 800, 6, -1],
+    [1080, 2400, 360, 800, 2, 4],
+    [1000, 2000, 360, 720, 6, 1],
+    [723, 1601, 360, 800, 6, 3],
+    [360, 800, 360, 800, 2, 2],
+    [400, 300, 200, 150, 6, 0],
+  ])('decodes and scales %ix%i to %ix%i exactly as pngjs and a box filter do (colour type %i, filter %i)', (sw, sh, w, h, colorType, filterType) => {
+    const png = new PNG({ width: sw, height: sh });
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 16) & 0xff;
+    for (let y = 0; y < sh; y++) {
+      for (let x = 0; x < sw; x++) {
+        const i = (y * sw + x) * 4;
+        // Gradients with noise and blocks: rows that the filters encode differently.
+        png.data[i] = (x + rand() / 8) & 0xff;
+        png.data[i + 1] = ((y >> 3) * 17 + (x >> 5) * 29) & 0xff;
+        png.data[i + 2] = rand();
+        png.data[i + 3] = 255;
+      }
+    }
+    const bytes = PNG.sync.write(png, { colorType: colorType as 2 | 6, filterType });
+    const ref = PNG.sync.read(bytes);
+    const want = new Uint8Array(w * h * 4);
+    const box = (i: number, size: number, out: number) => (i === out ? size : Math.floor((i * size) / out));
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const sum = [0, 0, 0];
+        let n = 0;
+        for (let yy = box(y, sh, h); yy < box(y + 1, sh, h); yy++) {
+          for (let xx = box(x, sw, w); xx < box(x + 1, sw, w); xx++, n++) for (let k = 0; k < 3; k++) sum[k] += ref.data[(yy * sw + xx) * 4 + k]!;
+        }
+        for (let k = 0; k < 3; k++) want[(y * w + x) * 4 + k] = Math.round(sum[k]! / n);
+        want[(y * w + x) * 4 + 3] = 255;
+      }
+    }
+    expect(Buffer.from(pngPixels(bytes, w, h)).equals(Buffer.from(want))).toBe(true);
   });
 });

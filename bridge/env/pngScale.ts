@@ -1,0 +1,175 @@
+/**
+ * A phone's `screencap -p` PNG as the agent's JPEG: decoded and scaled down in one pass over the
+ * rows (zlib's native inflate, then each row unfiltered and summed into the box of the output
+ * row it falls in), so the full-size image is never held as pixels. 8-bit RGB and RGBA without
+ * interlacing, which is what Android's screencap and Chromium write, take this path; anything
+ * else (palette, 16-bit, interlaced, or a screen smaller than the JPEG) goes through pngjs.
+ */
+import { inflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
+import jpeg from 'jpeg-js';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+interface PngHeader {
+  width: number;
+  height: number;
+  /** Bytes per pixel (3 RGB, 4 RGBA), or 0 when this decoder does not take the format. */
+  bpp: number;
+  data: Buffer;
+}
+
+/** The header and the joined IDAT bytes (still deflated). */
+function readChunks(png: Buffer): PngHeader {
+  if (png.length < 33 || !png.subarray(0, 8).equals(SIGNATURE)) throw new Error(`not a PNG (${png.length} bytes starting ${png.subarray(0, 8).toString('hex')})`);
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  let bpp = 0;
+  const idat: Buffer[] = [];
+  while (at + 8 <= png.length) {
+    const len = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + len);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      const [depth, colour, , , interlace] = [body[8], body[9], body[10], body[11], body[12]];
+      bpp = depth === 8 && interlace === 0 ? (colour === 6 ? 4 : colour === 2 ? 3 : 0) : 0;
+    } else if (type === 'IDAT') idat.push(body);
+    else if (type === 'IEND') break;
+    at += 12 + len;
+  }
+  if (!width || !height) throw new Error('the PNG has no IHDR chunk');
+  return { width, height, bpp, data: Buffer.concat(idat) };
+}
+
+/**
+ * Undoes the PNG filter of the row at `at` (its `n` bytes after the filter byte) in place in
+ * `px`; the row above starts `stride + 1` bytes earlier (none for the first row: `first`).
+ */
+function unfilter(px: Uint8Array, at: number, n: number, stride: number, bpp: number, first: boolean): void {
+  const filter = px[at - 1]!;
+  const up = at - stride - 1;
+  const prev = (i: number) => (first ? 0 : px[up + i]!);
+  switch (filter) {
+    case 0:
+      return;
+    case 1:
+      for (let i = at + bpp, end = at + n; i < end; i++) px[i] = (px[i]! + px[i - bpp]!) & 0xff;
+      return;
+    case 2:
+      if (!first) for (let i = at, j = up, end = at + n; i < end; i++, j++) px[i] = (px[i]! + px[j]!) & 0xff;
+      return;
+    case 3:
+      for (let i = 0; i < bpp; i++) px[at + i] = (px[at + i]! + (prev(i) >> 1)) & 0xff;
+      for (let i = bpp; i < n; i++) px[at + i] = (px[at + i]! + ((px[at + i - bpp]! + prev(i)) >> 1)) & 0xff;
+      return;
+    case 4:
+      for (let i = 0; i < bpp; i++) px[at + i] = (px[at + i]! + prev(i)) & 0xff;
+      for (let i = bpp; i < n; i++) {
+        const a = px[at + i - bpp]!;
+        const b = prev(i);
+        const c = prev(i - bpp);
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        px[at + i] = (px[at + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
+      }
+      return;
+    default:
+      throw new Error(`the PNG has a row with filter type ${filter}`);
+  }
+}
+
+/** Source index ranges [start[i], start[i + 1]) of each of `out` boxes over `size` (out <= size). */
+function boxes(size: number, out: number): Int32Array {
+  const start = new Int32Array(out + 1);
+  const s = size / out;
+  for (let i = 0; i < out; i++) start[i] = Math.floor(i * s);
+  start[out] = size;
+  return start;
+}
+
+/** RGBA pixels of `w`x`h`: each the mean of its box of the screen (a box filter), alpha opaque. */
+function downscale(h: PngHeader, w: number, hOut: number): Uint8Array {
+  const { width, height, bpp } = h;
+  const inflated = inflateSync(h.data);
+  const px = new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.length);
+  const stride = width * bpp;
+  if (px.length < (stride + 1) * height) throw new Error(`the PNG's image data is short (${px.length} of ${(stride + 1) * height} bytes)`);
+  const xs = boxes(width, w);
+  const ys = boxes(height, hOut);
+  const out = new Uint8Array(w * hOut * 4);
+  const acc = new Uint32Array(w * 3);
+  /** The offset in `acc` of each source column's output column. */
+  const owner = new Int32Array(width);
+  for (let x = 0; x < w; x++) owner.fill(x * 3, xs[x]!, xs[x + 1]!);
+  let oy = 0;
+  for (let y = 0; y < height; y++) {
+    const at = y * (stride + 1) + 1;
+    unfilter(px, at, stride, stride, bpp, y === 0);
+    // One linear pass over the row: each source pixel into its output column's sums.
+    for (let x = 0, i = at; x < width; x++, i += bpp) {
+      const k = owner[x]!;
+      acc[k] += px[i]!;
+      acc[k + 1] += px[i + 1]!;
+      acc[k + 2] += px[i + 2]!;
+    }
+    if (y + 1 === ys[oy + 1]) {
+      const rows = ys[oy + 1]! - ys[oy]!;
+      for (let x = 0, k = 0, o = oy * w * 4; x < w; x++, k += 3, o += 4) {
+        const n = rows * (xs[x + 1]! - xs[x]!);
+        out[o] = Math.round(acc[k]! / n);
+        out[o + 1] = Math.round(acc[k + 1]! / n);
+        out[o + 2] = Math.round(acc[k + 2]! / n);
+        out[o + 3] = 255;
+      }
+      acc.fill(0);
+      oy++;
+    }
+  }
+  return out;
+}
+
+/** Any PNG through pngjs: box filter down, nearest up. */
+function scaleAny(png: Buffer, w: number, h: number): Uint8Array {
+  const img = PNG.sync.read(png);
+  const out = new Uint8Array(w * h * 4);
+  const xs = boxes(img.width, Math.min(w, img.width));
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.floor((y * img.height) / h);
+    const y1 = Math.max(y0 + 1, Math.min(img.height, Math.floor(((y + 1) * img.height) / h)));
+    for (let x = 0; x < w; x++) {
+      const x0 = w <= img.width ? xs[x]! : Math.floor((x * img.width) / w);
+      const x1 = w <= img.width ? xs[x + 1]! : x0 + 1;
+      let r = 0, g = 0, b = 0, n = 0;
+      for (let yy = y0; yy < y1; yy++) {
+        for (let xx = x0, i = (yy * img.width + x0) * 4; xx < x1; xx++, i += 4) {
+          r += img.data[i]!;
+          g += img.data[i + 1]!;
+          b += img.data[i + 2]!;
+          n++;
+        }
+      }
+      const o = (y * w + x) * 4;
+      out[o] = Math.round(r / n);
+      out[o + 1] = Math.round(g / n);
+      out[o + 2] = Math.round(b / n);
+      out[o + 3] = 255;
+    }
+  }
+  return out;
+}
+
+/** The PNG's pixels scaled to `w`x`h` (RGBA). */
+export function pngPixels(png: Buffer, w: number, h: number): Uint8Array {
+  const head = readChunks(png);
+  return head.bpp && head.width >= w && head.height >= h ? downscale(head, w, h) : scaleAny(png, w, h);
+}
+
+/** Scales a PNG to `w`x`h` (a box filter down, nearest up), then encodes a JPEG. */
+export function pngToJpeg(png: Buffer, w: number, h: number, quality: number): Buffer {
+  return Buffer.from(jpeg.encode({ data: pngPixels(png, w, h), width: w, height: h }, quality).data);
+}
