@@ -16,12 +16,10 @@ import type { Action } from '../protocol/actions.ts';
 import { assertNever } from '../protocol/actions.ts';
 import type { EnvironmentEvent } from '../protocol/messages.ts';
 import { HOME_ROUTE, type PhoneStart, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
-import { parseUiautomatorXml } from '../protocol/uiautomator.ts';
+import { packageOf, parseUiautomatorXml } from '../protocol/uiautomator.ts';
 import { AdbCallError, shellOutput, shellText, type AdbDevice } from './adbDevices.ts';
 import { fromCss, mapActionPoints, toCss, type CoordConfig } from './coords.ts';
 import { pngToJpeg } from './pngScale.ts';
-
-export { pngToJpeg } from './pngScale.ts';
 import type { Env, EnvCapabilities, Observation, StepResult } from './types.ts';
 
 /** The IME that types any text (Chinese first) through adb broadcasts: github.com/senzhk/ADBKeyBoard. */
@@ -66,6 +64,9 @@ export function focusedRoute(dumpsys: string): Route | null {
   const app = pkg.startsWith('com.phonegym.') ? pkg.slice('com.phonegym.'.length) : pkg;
   return { app, path: activity.startsWith('.') ? activity : activity.replace(`${pkg}.`, '.') };
 }
+
+/** Waits for the phone to settle (nothing for 0). */
+const settle = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
 export class AdbEnv implements Env {
   readonly deviceId: string;
@@ -131,7 +132,7 @@ export class AdbEnv implements Env {
   /** Opens an app (a package, or a simulator app id as the virtual device names it); the caller observes when it needs to. */
   async openApp(app: string): Promise<void> {
     await this.launchPackage(app);
-    if (this.settleMs > 0) await new Promise((r) => setTimeout(r, this.settleMs));
+    await settle(this.settleMs);
   }
 
   /** A task's start on a phone without a state tree: from home, the app opened fresh (force-stopped first), or the deep link. */
@@ -144,7 +145,7 @@ export class AdbEnv implements Env {
       const said = await this.shell(`am start -W -a android.intent.action.VIEW -d ${shQuote(at.deepLink)}`);
       if (/Error|unable to resolve/i.test(said)) throw new AdbCallError(`${this.deviceId} has nothing that opens ${at.deepLink}: ${said.trim().slice(0, 200)}`, { code: 'device_no_app' });
     }
-    if (this.settleMs > 0) await new Promise((r) => setTimeout(r, this.settleMs));
+    await settle(this.settleMs);
   }
 
   /**
@@ -152,7 +153,7 @@ export class AdbEnv implements Env {
    * (com.example.app) as it is, a simulator app id as the virtual device names it.
    */
   private async launchPackage(app: string): Promise<void> {
-    const pkg = app.includes('.') ? app : `com.phonegym.${app}`;
+    const pkg = app.includes('.') ? app : packageOf(app);
     const said = await this.shell(`monkey -p ${shQuote(pkg)} -c android.intent.category.LAUNCHER 1`);
     if (/No activities found|Error|not found/i.test(said)) throw new AdbCallError(`${this.deviceId} has no app ${pkg} to open: ${said.trim().slice(0, 200)}`, { code: 'device_no_app' });
   }
@@ -261,7 +262,7 @@ export class AdbEnv implements Env {
       default:
         assertNever(action);
     }
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await settle(wait);
     return { observation: await this.observe(opts), cssAction };
   }
 }

@@ -45,6 +45,11 @@ export class AdbPool implements EnvSource<AdbEnv> {
     return this.envs.length;
   }
 
+  /** Every phone has a state tree (virtual devices); false when one is a real phone. */
+  get withState(): boolean {
+    return this.envs.every((e) => e.capabilities.state);
+  }
+
   static async open(o: AdbPoolOptions): Promise<AdbPool> {
     if (!o.serials.length) throw new UsageError('--env adb needs the phones to run on: give --device SERIAL (phonegym devices lists them)');
     const dup = o.serials.find((s, i) => o.serials.indexOf(s) !== i);

@@ -272,6 +272,7 @@ async function judgeEpisode(spec: EpisodeSpec, recorder: TrajectoryRecorder, hoo
   if (p.status !== 'completed' || !p.initial || !p.last) return null;
   const { initial, last } = p;
   const withState = hasState(initial) && hasState(last);
+  const vlmRuns = hooks.vlm !== undefined && vlmJudgeRuns(task, hooks.vlm.mode, withState);
   if (withState) {
     try {
       p.verdict = judgeTask(task, p.params, spec.evalMode, initial, last, p.answer, p.actions);
@@ -279,11 +280,11 @@ async function judgeEpisode(spec: EpisodeSpec, recorder: TrajectoryRecorder, hoo
       Object.assign(p, { status: 'eval_error', errorCode: e instanceof JudgeError ? 'judge_error' : 'eval_error', error: (e as Error).message });
       return null;
     }
-  } else if (!hooks.vlm || !vlmJudgeRuns(task, hooks.vlm.mode, false)) {
+  } else if (!vlmRuns) {
     Object.assign(p, { status: 'eval_error', errorCode: 'no_judge_model', error: 'this phone has no state tree and no VLM judge runs to judge it: give --judge-model (--judge-mode auto)' });
     return null;
   }
-  if (!hooks.vlm || !vlmJudgeRuns(task, hooks.vlm.mode, withState)) return null;
+  if (!hooks.vlm || !vlmRuns) return null;
   try {
     const vlm = await abortable(runVlmJudge(hooks.vlm, { task, goal: p.goal, actions: p.actions, answer: p.answer }, recorder, hooks.signal), hooks.signal);
     // A judge failure is never a task failure: where the VLM's verdict counts, the row is an eval_error.

@@ -37,7 +37,6 @@ import type { ResultRow } from '../protocol/runFolder.ts';
 import { RunProgress, type Out } from './progress.ts';
 
 export { planRun, type Plan, type PlannedEpisode } from './plan.ts';
-export { checkRunConfig } from './runChecks.ts';
 import { checkRunConfig, makeRunDir, openRunPhones } from './runChecks.ts';
 
 export interface RunOutcome {
@@ -105,7 +104,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     // Preflight: a task that cannot run here is a rejected row saying why, not a failure.
     const rejected: ResultRow[] = [];
     todo = todo.filter((ep) => {
-      const r = preflight(ep.task, config, { state: !phones || phones.envs.every((e) => e.capabilities.state) });
+      const r = preflight(ep.task, config, { state: phones?.withState ?? true });
       if (r) rejected.push(rejectedRow(ep, r));
       return !r;
     });

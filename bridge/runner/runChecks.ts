@@ -48,7 +48,7 @@ export async function openRunPhones(config: RunConfig, log: (line: string) => vo
     throw new UsageError(`--device mixes phones with a state tree (${names(true)}: virtual devices) and without one (${names(false)}: real phones), which judge the same task two ways; run them separately`);
   }
   const server = `adb server on port ${phones.server.port}${phones.server.started ? ', started for this run' : ''}`;
-  log(`phones: ${phones.envs.map((e) => e.deviceId).join(', ')} (${server})${stateful.length ? '' : '; no state tree: the VLM judge judges (--judge-mode auto)'}`);
+  log(`phones: ${phones.envs.map((e) => e.deviceId).join(', ')} (${server})${phones.withState ? '' : '; no state tree: the VLM judge judges (--judge-mode auto)'}`);
   return phones;
 }
 

@@ -8,8 +8,8 @@ import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { parseUiautomatorXml, uiTreeToXml, UiautomatorXmlError } from '../../bridge/protocol/uiautomator.ts';
 import type { UiNode } from '../../bridge/protocol/state.ts';
-import { focusedRoute, inputTextArg, pngToJpeg, shQuote } from '../../bridge/env/adbEnv.ts';
-import { pngPixels } from '../../bridge/env/pngScale.ts';
+import { focusedRoute, inputTextArg, shQuote } from '../../bridge/env/adbEnv.ts';
+import { pngPixels, pngToJpeg } from '../../bridge/env/pngScale.ts';
 import { parseWmSize, stateAdvice } from '../../bridge/env/adbDevices.ts';
 
 const TREE: UiNode[] = [
