@@ -10,6 +10,8 @@ export default defineConfig({
   globalSetup: './globalSetup.ts',
   fullyParallel: false,
   workers: 2,
+  // On CI a failed test runs once more, and the report says it was flaky (a real failure fails twice).
+  retries: process.env.CI ? 1 : 0,
   timeout: 120_000,
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: '../../test-results',

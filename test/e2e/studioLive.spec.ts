@@ -95,7 +95,11 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
 
     const out = await Promise.race([
       (async () => {
-        await expect.poll(() => readRunFolder(runDir).rows.length, { timeout: 200_000, intervals: [500] }).toBe(TASKS.length);
+        // A failure names the episodes that never ended (and how far the studio saw them get).
+        const missing = () => TASKS.filter((t) => !readRunFolder(runDir).rows.some((r) => r.task_id === t));
+        await expect
+          .poll(async () => (missing().length ? `not ended: ${missing().join(', ')}; studio list: ${(await page.locator('[data-episode]').allTextContents()).join(' | ')}` : 'all ended'), { timeout: 150_000, intervals: [500] })
+          .toBe('all ended');
         return readRunFolder(runDir);
       })(),
       done.then(() => readRunFolder(runDir)),
