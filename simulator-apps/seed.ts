@@ -11,6 +11,18 @@ import { DEFAULT_TIMEZONE } from './shared/time.ts';
 export const BASE_TIMESTAMP = Date.UTC(2026, 2, 14, 1, 30);
 
 export function createInitialState(seed: number): PhoneState {
+  const { os, apps: makers } = phoneSeeds(seed);
+  const apps: PhoneState['apps'] = {};
+  for (const [id, make] of makers) apps[id] = make();
+  return { os, apps };
+}
+
+/**
+ * The OS slice of `seed`'s phone and, per app, the call that seeds its slice: each app draws from
+ * a fork of its own, made here in catalog order, so a slice made alone (or later, or never) is the
+ * very one `createInitialState` makes.
+ */
+export function phoneSeeds(seed: number): { os: OsState; apps: [string, () => PhoneState['apps'][string]][] } {
   if (!Number.isSafeInteger(seed)) throw new TypeError(`createInitialState: seed must be an integer, got ${String(seed)}`);
   const rng = new Rng(seed >>> 0);
   const osRng = rng.fork('os');
@@ -23,7 +35,9 @@ export function createInitialState(seed: number): PhoneState {
     device: { name: 'phonegym', model: 'PG-1' },
     locale: 'zh-CN',
   };
-  const apps: PhoneState['apps'] = {};
-  for (const app of APPS) apps[app.id] = app.seed(rng.fork(`app:${app.id}`), { now: timestamp, timezone: DEFAULT_TIMEZONE });
+  const apps = APPS.map((app): [string, () => PhoneState['apps'][string]] => {
+    const fork = rng.fork(`app:${app.id}`);
+    return [app.id, () => app.seed(fork, { now: timestamp, timezone: DEFAULT_TIMEZONE })];
+  });
   return { os, apps };
 }

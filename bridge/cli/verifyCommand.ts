@@ -20,6 +20,7 @@ const VERIFY_FLAGS = {
   strict: { type: 'boolean' },
   parallel: { type: 'string' },
   'no-screenshots': { type: 'boolean' },
+  checks: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpec;
@@ -34,6 +35,8 @@ ${SELECTION_HELP}
   --run-dir DIR             keep trajectories here (default: a temporary folder, kept only on failure)
   --parallel N              pages verifying instances at once in one browser (default 1)
   --no-screenshots          take no screenshots (faster, e.g. in CI; failures point at the trajectory)
+  --checks a,b              only these checks (default: all five below), e.g. --checks oracle for a quick
+                            pass over new seeds; the others are reported as skipped
   --strict                  a task file that fails to load is fatal (exit 2); otherwise a failed check
   --json                    print the structured report on stdout (progress goes to stderr)
 
@@ -70,8 +73,16 @@ export function resolveVerifyOptions(argv: string[]): VerifyCliOptions | 'help' 
     strict: v.strict ?? false,
     parallel: intFlag('parallel', v.parallel, { min: 1, max: 32 }) ?? 1,
     screenshots: !(v['no-screenshots'] ?? false),
+    checks: v.checks === undefined ? undefined : checksFlag(v.checks),
     json: v.json ?? false,
   };
+}
+
+/** `--checks a,b`: known check names, at least one. */
+function checksFlag(given: string): VerifyOptions['checks'] {
+  const checks = listFlag(given).map((c) => choiceFlag('checks', c, CHECKS)!);
+  if (!checks.length) throw new UsageError(`--checks needs at least one of ${CHECKS.join(', ')}, e.g. --checks oracle`);
+  return checks;
 }
 
 const useColor = (stream: NodeJS.WriteStream) => stream.isTTY === true && !process.env.NO_COLOR;

@@ -249,7 +249,9 @@ async function failure(e: unknown, hooks: EpisodeHooks): Promise<Pick<EpisodePro
   // A bug in the agent is the agent's failure: the episode is judged as it stands.
   if (e instanceof AgentFailure) return { status: 'completed', stopReason: 'agent_error', errorCode: 'agent_error', error: `the agent failed: ${line(e.message)}` };
   const errorCode = (await hooks.errorCode?.()) ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
-  return { status: 'run_error', stopReason: 'error', errorCode, error: line((e as Error)?.message) };
+  // A task that cannot set itself up (its sampler drew nothing) is the task's failure, not the machine's.
+  const status = ERROR_CODES[errorCode]?.status === 'eval_error' ? 'eval_error' : 'run_error';
+  return { status, stopReason: 'error', errorCode, error: line((e as Error)?.message) };
 }
 
 /** Phase 3 (always): the agent's end and the task's teardown; a failing teardown spoils a completed episode. */

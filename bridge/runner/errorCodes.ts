@@ -49,6 +49,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = {
   // Judging.
   judge_error: { status: 'eval_error', retried: false, meaning: 'the state judge could not judge (a malformed state or task check)' },
   eval_error: { status: 'eval_error', retried: false, meaning: 'a task’s goal check threw' },
+  sampling_error: { status: 'eval_error', retried: false, meaning: 'the task could not draw its parameters for this seed (its sampler picked nothing, its source held no record): a bug in the task, named with the seed' },
   vlm_judge_bad_reply: { status: 'eval_error', retried: false, meaning: 'the VLM judge’s reply could not be read as a verdict' },
   judge_model_error: { status: 'eval_error', retried: false, meaning: 'the VLM judge’s model service failed (after its retries)' },
   // Limits and interruptions.

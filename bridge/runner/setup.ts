@@ -36,7 +36,7 @@ export function prepareInstance(task: LoadedTask, seed: number, evalMode: EvalMo
   const rng = new Rng(seed);
   const ctx = { state, p: defaultParams(task.def) as Record<string, unknown>, rng, seed };
   task.def.prepare?.(ctx);
-  ctx.p = sampleParams(task.def, ctx.state, rng);
+  ctx.p = sampleParams(task.def, ctx.state, rng, { taskId: task.id, seed });
   task.def.postSample?.(ctx);
   if (evalMode === 'grounded' && task.def.answer) installSheet(ctx.state, task.id, goalText(task, ctx.p), answerFields(task.def, ctx.p));
   return { params: ctx.p, state: ctx.state, stateJson: JSON.stringify(ctx.state), rng };

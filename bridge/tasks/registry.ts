@@ -109,19 +109,25 @@ export function resolveTasksRoot(given: string | null | undefined): string {
   if (!given) return TASKS_ROOT;
   const root = resolve(given);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--tasks-root ${given}: no such folder`);
-  for (let dir = root; ; dir = dirname(dir)) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      let type: unknown;
+  const pkg = modulePackageOf(root);
+  if (pkg.type === 'module') return root;
+  if (pkg.type === 'invalid') throw new UsageError(`--tasks-root ${given}: ${pkg.file} is not valid JSON`);
+  if (pkg.type === 'other') throw new UsageError(`--tasks-root ${given}: task files are ES modules, but ${pkg.file} does not say "type": "module"; add it there, or put a package.json with {"type": "module"} in ${root}`);
+  throw new UsageError(`--tasks-root ${given}: task files are ES modules, but no package.json above ${root} says so; put one with {"type": "module"} in ${root}`);
+}
+
+/** The package.json that decides how Node reads `.ts` files in `dir`: an ES module package, another, an unreadable one, or none. */
+export function modulePackageOf(dir: string): { type: 'module' | 'other' | 'invalid'; file: string } | { type: 'none' } {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    const file = join(at, 'package.json');
+    if (existsSync(file)) {
       try {
-        type = (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: unknown }).type;
+        return { type: (JSON.parse(readFileSync(file, 'utf8')) as { type?: unknown }).type === 'module' ? 'module' : 'other', file };
       } catch {
-        throw new UsageError(`--tasks-root ${given}: ${pkg} is not valid JSON`);
+        return { type: 'invalid', file };
       }
-      if (type === 'module') return root;
-      throw new UsageError(`--tasks-root ${given}: task files are ES modules, but ${pkg} does not say "type": "module"; add it there, or put a package.json with {"type": "module"} in ${root}`);
     }
-    if (dirname(dir) === dir) throw new UsageError(`--tasks-root ${given}: task files are ES modules, but no package.json above ${root} says so; put one with {"type": "module"} in ${root}`);
+    if (dirname(at) === at) return { type: 'none' };
   }
 }
 

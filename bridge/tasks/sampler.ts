@@ -5,7 +5,7 @@
  * nothing); plain `source` falls back to the type, then to `default`.
  */
 import type { PhoneState } from '../protocol/state.ts';
-import { UsageError } from '../protocol/errors.ts';
+import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import RandExp from 'randexp';
 import { projectPath } from '../judge/paths.ts';
 import type { ParamSpec, Rng, TaskDefinition } from './api.ts';
@@ -67,24 +67,50 @@ export function stringFromPattern(name: string, pattern: string, rng: Rng): stri
   return gen.gen();
 }
 
-export function sampleParams(def: TaskDefinition<any>, state: PhoneState, rng: Rng): Record<string, unknown> {
+/**
+ * A template could not draw its parameters for a seed (a sampler that picked nothing, a source
+ * with no records): a bug in the task, named with the task, the seed and the parameter, never a
+ * goal that reads "undefined".
+ */
+export class SamplingError extends PhonegymError {
+  override name = 'SamplingError';
+  constructor(message: string) {
+    super(message, { code: 'sampling_error' });
+  }
+}
+
+/** Who is sampling: named in a sampling error. */
+export interface SamplingSite {
+  taskId: string;
+  seed: number;
+}
+
+export function sampleParams(def: TaskDefinition<any>, state: PhoneState, rng: Rng, site?: SamplingSite): Record<string, unknown> {
   const params: Record<string, unknown> = defaultParams(def);
+  const where = site ? `${site.taskId} (seed ${site.seed}): ` : '';
+  const none = (name: string, what: string) =>
+    new SamplingError(`${where}parameter "${name}": ${what}, and it has no default. Make the task's prepare() stock what the sampler draws from, or let it fall back to another record`);
   for (const [name, spec] of Object.entries(def.params ?? {})) {
     let value: unknown;
     if (spec.sampler !== undefined) {
       const fn = typeof spec.sampler === 'string' ? def.samplers?.[spec.sampler] : spec.sampler;
       if (typeof fn !== 'function') throw new UsageError(`parameter "${name}": sampler "${String(spec.sampler)}" is not defined in \`samplers\``);
       value = fn(state, rng);
-      if (spec.fields && value && typeof value === 'object') {
-        spreadFields(params, spec.fields, value as Record<string, unknown>);
-        continue;
-      }
+      const sampler = typeof spec.sampler === 'string' ? `sampler "${spec.sampler}"` : 'its sampler';
+      if (spec.fields) {
+        if (value && typeof value === 'object') {
+          spreadFields(params, spec.fields, value as Record<string, unknown>);
+          continue;
+        }
+        if (spec.default === undefined) throw none(name, `${sampler} returned ${value === undefined ? 'undefined' : JSON.stringify(value)} where a record to spread into ${Object.keys(spec.fields).join(', ')} was needed`);
+      } else if ((value === undefined || value === null) && spec.default === undefined) throw none(name, `${sampler} returned ${String(value)}`);
     } else if (spec.fields && spec.source) {
       const records = sourceCandidates(state, spec).filter((r) => typeof r === 'object');
       if (records.length) {
         spreadFields(params, spec.fields, rng.pick(records) as Record<string, unknown>);
         continue;
       }
+      if (spec.default === undefined) throw none(name, `no record at ${spec.source}${spec.where ? ' passes its `where`' : ''}`);
     } else if (spec.source) {
       const candidates = sourceCandidates(state, spec);
       value = candidates.length ? rng.pick(candidates) : byType(name, spec, rng);

@@ -36,7 +36,7 @@ import { setupOnPhone, stateHash } from '../runner/setup.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { loadRegistry, resolveMaxSteps, resolveTasksRoot, selectTasks, type LoadedTask, type Registry, type TaskLoadError } from '../tasks/registry.ts';
-import { instanceCount } from '../tasks/sampler.ts';
+import { instanceCount, SamplingError } from '../tasks/sampler.ts';
 import { drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
 import type { EvalMode } from '../tasks/grounded.ts';
 import { OracleThenStray, WatchedAgent } from './agents.ts';
@@ -106,6 +106,8 @@ export interface VerifyOptions {
   parallel?: number;
   /** Take no screenshots (faster; trajectories keep states and UI trees only). */
   screenshots?: boolean;
+  /** The checks to run (default: all); the others are reported as skipped, "not asked for". */
+  checks?: readonly CheckName[];
   /** Information lines (build, folders). */
   log?: (line: string) => void;
   /** Called after each instance. */
@@ -220,7 +222,7 @@ export async function verifyTasks(opts: VerifyOptions, planned?: VerifyPlan): Pr
             return;
           }
           const index = next++;
-          const r = await verifyInstance(env, plan.instances[index]!, runDir, opts.signal);
+          const r = await verifyInstance(env, plan.instances[index]!, runDir, new Set(opts.checks ?? CHECKS), opts.signal);
           if (opts.signal?.aborted) {
             interrupted = true;
             return;
@@ -312,7 +314,7 @@ function hashDiff(a: PhoneState, b: PhoneState): string {
   return `; they differ at ${changes.slice(0, 3).map((c) => c.path).join(', ')}${changes.length > 3 ? ` and ${changes.length - 3} more` : ''}`;
 }
 
-async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, signal?: AbortSignal): Promise<InstanceResult> {
+async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, asked: ReadonlySet<CheckName>, signal?: AbortSignal): Promise<InstanceResult> {
   const t0 = performance.now();
   const { task, seed } = inst;
   const checks = new Map<CheckName, CheckResult>();
@@ -328,13 +330,13 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, s
     await setupOnPhone(env, task, seed, inst.evalMode);
     second = requireState(await env.observe({ advanceMs: 0, screenshot: false }), 'verify');
   } catch (e) {
-    const why = `setting the instance up failed: ${(e as Error).message.split('\n')[0]}`;
+    const why = e instanceof SamplingError ? `sampling failed: ${e.message}` : `setting the instance up failed: ${(e as Error).message.split('\n')[0]}`;
     set({ check: 'initial', status: 'fail', reason: why });
     set({ check: 'reproducible', status: 'fail', reason: why });
   }
 
   // initial: the goal must not hold before anyone acts.
-  if (first) {
+  if (first && asked.has('initial')) {
     try {
       const v = judge(buildJudgeSpec(task, params, inst.evalMode), judgeInput(first, first, null, []));
       if (v.success) {
@@ -347,20 +349,28 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, s
   }
 
   // oracle: the reference solution passes.
-  const oracleAgent = new WatchedAgent(createAgent('oracle', { coordsFromCss: env.coordsFromCss }));
-  const oracle = await episode(env, oracleAgent, inst, runDir, 'oracle', inst.maxSteps, signal);
-  if (oracle.row.passed && oracle.row.success) set({ check: 'oracle', status: 'pass', trajectory: oracle.dir });
-  else set({ check: 'oracle', status: 'fail', reason: `the oracle did not pass: ${describeFailure(oracle.row, oracleAgent.terminal)}`, trajectory: oracle.dir, lastScreen: lastScreen(oracle.dir) });
+  // (The stray check runs the oracle first, so it needs the oracle's verdict.)
+  let oracle: EpisodeRun | null = null;
+  if (asked.has('oracle') || asked.has('stray')) {
+    const oracleAgent = new WatchedAgent(createAgent('oracle', { coordsFromCss: env.coordsFromCss }));
+    oracle = await episode(env, oracleAgent, inst, runDir, 'oracle', inst.maxSteps, signal);
+    if (oracle.row.passed && oracle.row.success) set({ check: 'oracle', status: 'pass', trajectory: oracle.dir });
+    else set({ check: 'oracle', status: 'fail', reason: `the oracle did not pass: ${describeFailure(oracle.row, oracleAgent.terminal)}`, trajectory: oracle.dir, lastScreen: lastScreen(oracle.dir) });
+  }
 
   // noop: doing nothing must not meet the goal.
-  const noop = await episode(env, createAgent('noop'), inst, runDir, 'noop', inst.maxSteps, signal);
-  if (noop.row.status !== 'completed') set({ check: 'noop', status: 'fail', reason: `the noop episode did not complete: ${describeFailure(noop.row, null)}`, trajectory: noop.dir });
+  const noop = asked.has('noop') ? await episode(env, createAgent('noop'), inst, runDir, 'noop', inst.maxSteps, signal) : null;
+  if (!noop) {
+    // not asked for
+  } else if (noop.row.status !== 'completed') set({ check: 'noop', status: 'fail', reason: `the noop episode did not complete: ${describeFailure(noop.row, null)}`, trajectory: noop.dir });
   else if (noop.row.goal_success) set({ check: 'noop', status: 'fail', reason: 'goal already met before acting: doing nothing meets the goal', trajectory: noop.dir });
   else set({ check: 'noop', status: 'pass', trajectory: noop.dir });
 
   // stray: the oracle plus one undeclared UI change must be judged unclean.
   let stray: EpisodeRun | null = null;
-  if (checks.get('oracle')?.status !== 'pass') {
+  if (!asked.has('stray')) {
+    // not asked for
+  } else if (checks.get('oracle')?.status !== 'pass') {
     set({ check: 'stray', status: 'skip', reason: 'the oracle does not pass' });
   } else {
     const agent = new OracleThenStray(strayCandidates(task.def.apps), env.coordsFromCss);
@@ -369,12 +379,12 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, s
   }
 
   // reproducible: one seed, one initial state.
-  if (first && second) {
+  if (first && second && asked.has('reproducible')) {
     const hashes: [string, string | null, PhoneState | null][] = [
       ['the first setup', stateHash(first.state), first.state],
       ['the second setup', stateHash(second.state), second.state],
-      ['the oracle episode', oracle.row.init_state_hash, oracle.initial?.state ?? null],
-      ['the noop episode', noop.row.init_state_hash, noop.initial?.state ?? null],
+      ...(oracle ? [['the oracle episode', oracle.row.init_state_hash, oracle.initial?.state ?? null] as [string, string | null, PhoneState | null]] : []),
+      ...(noop ? [['the noop episode', noop.row.init_state_hash, noop.initial?.state ?? null] as [string, string | null, PhoneState | null]] : []),
       ...(stray ? [['the stray episode', stray.row.init_state_hash, stray.initial?.state ?? null] as [string, string | null, PhoneState | null]] : []),
     ];
     const [refName, refHash, refState] = hashes[0];
@@ -391,7 +401,8 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, s
     seed,
     base_seed: inst.baseSeed,
     params,
-    checks: CHECKS.map((c) => checks.get(c) ?? { check: c, status: 'skip', reason: 'not run' }),
+    // A failed setup fails its checks whatever was asked: the reason is the point.
+    checks: CHECKS.map((c) => checks.get(c) ?? (asked.has(c) ? { check: c, status: 'skip', reason: 'not run' } : { check: c, status: 'skip', reason: NOT_ASKED })),
     runtime_s: Math.round(performance.now() - t0) / 1000,
   };
 }
@@ -435,9 +446,11 @@ export function failureLines(report: VerifyReport): string[] {
   return lines;
 }
 
+const NOT_ASKED = 'not asked for (--checks)';
+
 export function summaryLine(report: VerifyReport): string {
   const n = report.instances.length;
-  const checks = n * CHECKS.length;
+  const checks = report.instances.reduce((k, r) => k + r.checks.filter((c) => c.reason !== NOT_ASKED).length, 0);
   const head = `verified ${n} instance${n === 1 ? '' : 's'} of ${report.tasks} task${report.tasks === 1 ? '' : 's'}`;
   const tail = report.failed === 0 ? `all ${checks} checks passed` : `${report.failed} check${report.failed === 1 ? '' : 's'} failed`;
   return `${head}: ${tail}${report.interrupted ? ` (interrupted after ${n} of ${report.planned})` : ''}`;

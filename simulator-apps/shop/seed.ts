@@ -185,9 +185,13 @@ function trackingOf(rng: Rng, createdAt: number, delivered: boolean, now: number
 }
 
 function createOrders(rng: Rng, products: Product[], addresses: Address[], coupons: Coupon[], ctx: ShopSeedContext): Order[] {
+  // Every order's products are its own (no product in two orders), so a task can name an order by
+  // what it holds; a shop of 126 products has plenty for eleven orders.
+  const unused = [...products];
   const drafts = STATUSES.map((status) => {
     const createdAt = ctx.now - ageOf(rng, status);
-    const items: OrderItem[] = rng.sample(products, rng.chance(0.35) ? 2 : 1).map((p) => {
+    const items: OrderItem[] = rng.sample(unused, rng.chance(0.35) ? 2 : 1).map((p) => {
+      unused.splice(unused.indexOf(p), 1);
       const sku = rng.pick(p.skus);
       return { productId: p.id, skuId: sku.id, title: p.title, option: skuLabel(sku), shop: p.shop, price: sku.price, qty: rng.chance(0.8) ? 1 : 2 };
     });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -139,15 +139,38 @@ describe('reloading for authors', () => {
 });
 
 describe('phonegym new-task', () => {
-  it('writes a starting file that loads as a valid task', async () => {
+  it('writes a starting file that loads as a valid task, with its suite in the header and a package.json outside any package', async () => {
     const { cmdNewTask } = await import('../../bridge/cli/newTask.ts');
     const dir = mkdtempSync(join(tmpdir(), 'phonegym-new-'));
     expect(await cmdNewTask(['demo/MuteNoisyChat', '--root', dir])).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toMatchObject({ type: 'module' });
+    const text = readFileSync(join(dir, 'demo', 'MuteNoisyChat.ts'), 'utf8');
+    expect(text).toContain(`--task-id demo.MuteNoisyChat --tasks-root ${dir} --agent oracle`);
+    expect(text).not.toContain('<suite>');
     const reg = await loadRegistry({ root: dir });
     expect(reg.errors).toEqual([]);
     expect(reg.tasks.map((t) => t.id)).toEqual(['demo.MuteNoisyChat']);
     expect(reg.tasks[0].def.criteria).toBeTypeOf('function');
     await expect(cmdNewTask(['demo/MuteNoisyChat', '--root', dir])).rejects.toThrow(/already exists/);
     await expect(cmdNewTask(['Demo/mute', '--root', dir])).rejects.toThrow(/is not <suite>\/<TaskName>/);
+  });
+
+  it("starts a task of a built-in suite from one of that suite's own tasks, its imports pointed back at the repository", async () => {
+    const { cmdNewTask, exemplarOf } = await import('../../bridge/cli/newTask.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'phonegym-new-'));
+    for (const suite of ['wallet', 'shop', 'settings']) {
+      expect(await cmdNewTask([`${suite}/MyFirst`, '--root', dir])).toBe(0);
+      const text = readFileSync(join(dir, suite, 'MyFirst.ts'), 'utf8');
+      expect(text).toMatch(new RegExp(`Started from ${suite}\\.\\w+, one of the suite's own tasks`));
+      expect(exemplarOf(suite)).toMatch(new RegExp(`tasks/${suite}/\\w+\\.ts$`));
+    }
+    const reg = await loadRegistry({ root: dir });
+    expect(reg.errors).toEqual([]);
+    const byId = new Map(reg.tasks.map((t) => [t.id, t]));
+    for (const suite of ['wallet', 'shop', 'settings']) expect(byId.get(`${suite}.MyFirst`)?.def.apps).toContain(suite);
+    // A root in a package that is not an ES module package is refused, not written into.
+    const cjs = mkdtempSync(join(tmpdir(), 'phonegym-cjs-'));
+    writeFileSync(join(cjs, 'package.json'), '{"name":"x"}');
+    await expect(cmdNewTask(['demo/A', '--root', cjs])).rejects.toThrow(/does not say "type": "module"/);
   });
 });

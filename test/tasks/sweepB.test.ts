@@ -1,0 +1,3 @@
+import { sweepPart } from './sweepSuites.ts';
+
+sweepPart(1, 2);
