@@ -105,7 +105,7 @@ class OracleDriver implements OracleUi {
   }
 
   async scrollTo(q: OracleQuery | string, opts: { within?: OracleQuery | string; maxSwipes?: number } = {}): Promise<UiNode> {
-    const max = opts.maxSwipes ?? 12;
+    const max = opts.maxSwipes ?? 16;
     let direction = 1; // 1 = reveal what is below
     let lastSignature = '';
     for (let i = 0; i <= max; i++) {
@@ -122,7 +122,8 @@ class OracleDriver implements OracleUi {
       // A clipped target tells which way to go; otherwise search downwards first, then upwards.
       const toward = n ? (n.bounds.y < area.y + area.h / 2 ? -1 : 1) : direction;
       const x = area.x + area.w / 2;
-      const span = area.h * 0.4;
+      // Most of the area a swipe: the rows in the overlap (30%, taller than any row) are never skipped.
+      const span = area.h * 0.7;
       const mid = area.y + area.h / 2;
       const from = this.toSpace({ x, y: Math.round(mid + (toward * span) / 2) });
       const to = this.toSpace({ x, y: Math.round(mid - (toward * span) / 2) });
