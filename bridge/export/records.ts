@@ -70,7 +70,8 @@ export function referenceAnswer(ep: Episode): string | null {
   if (ep.row.objective !== 'query') return null;
   const checks = (ep.doc.verdict?.goals ?? []).filter((g) => g.name.startsWith('answer: ') && g.expected !== undefined);
   if (!checks.length) return null;
-  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  // A number check ({number, tolerance}) reads best as the number; lists and patterns stay JSON.
+  const text = (v: unknown) => (typeof v === 'string' ? v : typeof (v as { number?: unknown })?.number === 'number' ? String((v as { number: number }).number) : JSON.stringify(v));
   const answer = checks.length === 1 ? text(checks[0]!.expected) : JSON.stringify(Object.fromEntries(checks.map((g) => [g.name.slice('answer: '.length), g.expected])));
   return keepHead(answer);
 }
