@@ -47,6 +47,13 @@ export async function cmdExport(argv: string[]): Promise<number> {
   // Everything that refuses the folder is found before a byte is written.
   const folder = openRun(positionals[0]!);
   const sink = out ? fileSink(out) : stdoutSink();
+  // Ctrl+C mid-export: the earlier file stays as it was and the partial one goes.
+  const interrupted = () => {
+    sink.abort();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const result = await exportRun(folder, { format, lastImages, all: !!v.all }, sink);
     sink.commit();
@@ -57,6 +64,9 @@ export async function cmdExport(argv: string[]): Promise<number> {
   } catch (e) {
     sink.abort();
     throw e;
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
   return 0;
 }

@@ -61,6 +61,8 @@ export async function exportRun(folder: RunFolder, opts: ExportOptions, sink: Js
     }
     await sink.write(record);
     result.written++;
+    // Reading and writing files is synchronous: let signals (Ctrl+C) in between episodes.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   result.bytes = sink.bytes;
   return result;

@@ -6,6 +6,7 @@
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { PhonegymError } from '../protocol/errors.ts';
 
 export interface JsonlSink {
   write(row: unknown): Promise<void>;
@@ -51,23 +52,38 @@ export function fileSink(out: string): JsonlSink {
   };
 }
 
+/** Standard output, waiting for a full pipe to drain rather than holding the export in memory. */
 export function stdoutSink(stream: NodeJS.WritableStream = process.stdout): JsonlSink {
   let bytes = 0;
+  let rows = 0;
+  // Kept from the first failure on (a reader that went away: EPIPE), so no write error goes unhandled.
+  let failed: Error | null = null;
+  const waiters = new Set<() => void>();
+  stream.on('error', (e: Error) => {
+    failed ??= e;
+    for (const wake of waiters) wake();
+  });
+  const stopped = () =>
+    new PhonegymError(`standard output was closed after ${rows} row${rows === 1 ? '' : 's'} (${(failed as NodeJS.ErrnoException).code ?? failed!.message}): the program reading it stopped. Use --out FILE for the whole export`, { code: 'output_closed' });
   return {
     async write(row) {
+      if (failed) throw stopped();
       const b = line(row);
+      const flowing = stream.write(b);
+      if (!flowing) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            stream.off('drain', wake);
+            resolve();
+          };
+          waiters.add(wake);
+          stream.once('drain', wake);
+        });
+      }
+      if (failed) throw stopped();
       bytes += b.length;
-      // Wait for a full pipe to drain rather than buffering the whole export in memory.
-      if (!stream.write(b)) await new Promise<void>((resolve, reject) => {
-        const done = (e?: Error) => {
-          stream.off('drain', done);
-          stream.off('error', done);
-          if (e) reject(e);
-          else resolve();
-        };
-        stream.once('drain', done);
-        stream.once('error', done);
-      });
+      rows++;
     },
     commit() {},
     abort() {},
