@@ -1,7 +1,10 @@
 /**
  * Flag parsing for every command, strict: an unknown flag fails with the nearest valid name.
  */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { shownPath } from '../paths.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../protocol/suggest.ts';
 import type { Selection } from '../tasks/registry.ts';
@@ -79,6 +82,14 @@ export function envNameFlag(name: string, v: string | undefined): string | undef
   if (v === undefined) return undefined;
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) throw new UsageError(`--${name} takes the NAME of an environment variable, such as MY_API_KEY (got something else): the key itself must never be on a command line`);
   return v;
+}
+
+/** `--out FILE` as an absolute path, refused when it names a folder or its folder does not exist; `example` is a file name to suggest. */
+export function outFileFlag(v: string, example: string): string {
+  const out = resolve(v);
+  if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--out ${v} is a folder; name the file to write, e.g. --out ${shownPath(out)}/${example}`);
+  if (!existsSync(dirname(out))) throw new UsageError(`--out ${v}: the folder ${shownPath(dirname(out))} does not exist`);
+  return out;
 }
 
 export function listFlag(v: string | undefined): string[] {

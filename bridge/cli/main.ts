@@ -13,6 +13,7 @@ import { configOfRun, readMeta } from '../runner/runFolder.ts';
 import { shardProcessMain } from '../runner/shardProcess.ts';
 import { cmdMerge } from './mergeCommand.ts';
 import { cmdReport } from './reportCommand.ts';
+import { cmdExport } from './exportCommand.ts';
 import { cmdView } from './viewCommand.ts';
 import { cmdDevices } from './devicesCommand.ts';
 import { cmdStudio } from './studioCommand.ts';
@@ -41,6 +42,9 @@ const LIST_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpec;
 
+/** Every command, for the did-you-mean of an unknown one. */
+const COMMANDS = ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'export', 'leaderboard', 'devices', 'virtual-device', 'new-task', 'build', 'doctor'];
+
 const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobile GUI agents
 
   phonegym run [flags]      run an agent on tasks (phonegym run --help)
@@ -51,6 +55,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym view DIR [--port P]   look at a run in the browser: episodes, replays, goals, diffs
   phonegym studio [--runs DIR]   the studio without a run: author tasks by hand, open run folders
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
+  phonegym export DIR --format verifiers|sft [--out FILE]   a run's episodes as training records (JSONL)
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
   phonegym virtual-device [--port P]   a phone that adb connects to (adb connect 127.0.0.1:P)
   phonegym devices [--connect HOST:PORT]   the phones adb knows: serial, state, model, screen
@@ -203,6 +208,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdMerge(rest);
       case 'report':
         return await cmdReport(rest);
+      case 'export':
+        return await cmdExport(rest);
       case 'view':
         return await cmdView(rest);
       case 'studio':
@@ -226,7 +233,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'devices', 'virtual-device', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, devices, virtual-device, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, COMMANDS)}. Commands: ${COMMANDS.join(', ')}`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

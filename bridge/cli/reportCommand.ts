@@ -1,13 +1,12 @@
 /** `phonegym report <run-dir> [--format md|html] [--out FILE]`: the run report from the run folder alone. */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { shownPath } from '../paths.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { buildReport } from '../report/reportData.ts';
 import { renderHtml } from '../report/html.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { configOfRun, readRunFolder } from '../runner/runFolder.ts';
-import { choiceFlag, parseFlags, type FlagSpec } from './flags.ts';
+import { choiceFlag, outFileFlag, parseFlags, type FlagSpec } from './flags.ts';
 import { reproduceCommand } from './runFlags.ts';
 
 const REPORT_FLAGS = {
@@ -43,9 +42,7 @@ export async function cmdReport(argv: string[]): Promise<number> {
     process.stdout.write(text);
     return 0;
   }
-  const out = resolve(v.out);
-  if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--out ${v.out} is a folder; name the file to write, e.g. --out ${shownPath(out)}/report.${format}`);
-  if (!existsSync(dirname(out))) throw new UsageError(`--out ${v.out}: the folder ${shownPath(dirname(out))} does not exist`);
+  const out = outFileFlag(v.out, `report.${format}`);
   writeFileSync(out, text);
   console.error(`report: ${shownPath(out)} (${folder.rows.length} episodes)`);
   return 0;
