@@ -368,15 +368,20 @@ export function markPaid(s: ShopState, orderId: string, paid: Pick<PaidInfo, 'bi
   return true;
 }
 
+/** An order's goods back on the shelf (a cancelled order, a refund): each line's sku stock goes up by its quantity. */
+function restock(s: ShopState, o: Order): void {
+  for (const it of o.items) {
+    const sku = productById(s, it.productId)?.skus.find((x) => x.id === it.skuId);
+    if (sku) sku.stock += it.qty;
+  }
+}
+
 /** 取消订单 (unpaid only): stock and coupon come back. */
 export function cancelOrder(s: ShopState, orderId: string): boolean {
   const o = s.orders.find((x) => x.id === orderId);
   if (!o || o.status !== 'unpaid') return false;
   o.status = 'closed';
-  for (const it of o.items) {
-    const sku = productById(s, it.productId)?.skus.find((x) => x.id === it.skuId);
-    if (sku) sku.stock += it.qty;
-  }
+  restock(s, o);
   const c = s.coupons.find((x) => x.usedBy === o.id);
   if (c) c.usedBy = null;
   return true;
@@ -395,11 +400,12 @@ export function canRefund(o: Pick<Order, 'status'>): boolean {
   return o.status === 'paid' || o.status === 'shipped' || o.status === 'completed';
 }
 
-/** 申请退款: the whole paid amount comes back (the model credits the wallet in the same update). */
+/** 申请退款: the whole paid amount comes back (the model credits the wallet in the same update), and the goods go back into stock. */
 export function refundOrder(s: ShopState, orderId: string, reason: string, now: number): Order | null {
   const o = s.orders.find((x) => x.id === orderId);
   if (!o || !canRefund(o) || reason.trim() === '') return null;
   o.status = 'refunded';
+  restock(s, o);
   o.refund = { reason: reason.trim(), amount: o.total, time: now, billId: null };
   return o;
 }

@@ -1,8 +1,12 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { REFUND_REASONS } from '../../simulator-apps/shop/data.ts';
 import { SHOP_MERCHANT } from '../../simulator-apps/shop/logic.ts';
-import { nextIds, openOrder, orderOf, orderParam, type OrderParams, walletOf } from './_helpers.ts';
+import { nextIds, openOrder, orderOf, orderParam, type OrderParams, shopOf, walletOf } from './_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+
+/** The stock of an order line's sku. */
+const stockOf = (state: Parameters<typeof orderOf>[0], it: { productId: string; skuId: string }) =>
+  shopOf(state).products.find((x) => x.id === it.productId)?.skus.find((k) => k.id === it.skuId)?.stock ?? null;
 
 interface P extends OrderParams {
   reason: string;
@@ -33,6 +37,10 @@ export default defineTask<P>({
       exactlyOne('one new wallet bill', bills, `apps.wallet.bills[${billId}]`),
       criteria.equals('an incoming 购物 refund from 优选商城', bills[0] ? `${bills[0].direction}/${bills[0].category}/${bills[0].counterparty}/${bills[0].amount}` : null, `in/购物/${SHOP_MERCHANT}/${total}`),
       criteria.equals('the balance went up by the order total (fen)', fin.balance, init.balance + total, 'apps.wallet.balance'),
+      ...orderOf(input.init, p.orderId)!.items.map((it) => {
+        const path = `apps.shop.products[${it.productId}].skus[${it.skuId}].stock`;
+        return criteria.equals(`${it.title} back in stock (+${it.qty})`, stockOf(input.final, it), (stockOf(input.init, it) ?? 0) + it.qty, path);
+      }),
     ];
   },
   async oracle(ui, p) {

@@ -234,8 +234,13 @@ describe('orders', () => {
     expect(r.order).toMatchObject({ status: 'paid', paidAt: NOW + 1, payBillId: 'b_9999' });
     expect(markPaid(s, r.order.id, { billId: 'b_x', paidAt: 0 })).toBe(false);
     expect(refundOrder(s, r.order.id, '  ', NOW)).toBeNull();
+    const stock = () => r.order.items.map((it) => s.products.find((p) => p.id === it.productId)!.skus.find((k) => k.id === it.skuId)!.stock);
+    const before = stock();
     expect(refundOrder(s, r.order.id, '不想要了', NOW)).toMatchObject({ status: 'refunded', refund: { reason: '不想要了', amount: r.order.total } });
+    // The goods go back on the shelf.
+    expect(stock()).toEqual(before.map((n, i) => n + r.order.items[i]!.qty));
     expect(refundOrder(s, r.order.id, '不想要了', NOW)).toBeNull();
+    expect(stock()).toEqual(before.map((n, i) => n + r.order.items[i]!.qty));
     const shipped = s.orders.find((o) => o.status === 'shipped')!;
     expect(confirmReceipt(s, shipped.id, NOW)).toBe(true);
     expect(shipped.status).toBe('completed');
