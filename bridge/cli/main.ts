@@ -15,6 +15,7 @@ import { cmdMerge } from './mergeCommand.ts';
 import { cmdReport } from './reportCommand.ts';
 import { cmdView } from './viewCommand.ts';
 import { cmdDevices } from './devicesCommand.ts';
+import { cmdEnv } from './envCommand.ts';
 import { cmdStudio } from './studioCommand.ts';
 import { cmdVirtualDevice } from './virtualDeviceCommand.ts';
 import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
@@ -54,6 +55,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
   phonegym virtual-device [--port P]   a phone that adb connects to (adb connect 127.0.0.1:P)
   phonegym devices [--connect HOST:PORT]   the phones adb knows: serial, state, model, screen
+  phonegym env check | info [--manifest FILE]   the environment manifest (phonegym.toml): validate it, or its env id and services
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
 
@@ -213,6 +215,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdVirtualDevice(rest);
       case 'devices':
         return await cmdDevices(rest);
+      case 'env':
+        return await cmdEnv(rest);
       case '__shard': {
         // A shard process forked by `run --processes K` (not for people).
         const code = await shardProcessMain();
@@ -226,7 +230,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'devices', 'virtual-device', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, devices, virtual-device, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'devices', 'virtual-device', 'env', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, devices, virtual-device, env, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

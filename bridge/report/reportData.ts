@@ -10,6 +10,7 @@ import type { RunFolder } from '../runner/runFolder.ts';
 import { passKs, summarize } from '../runner/summary.ts';
 import { configOfRun } from '../runner/runFolder.ts';
 import { ERROR_CODES } from '../runner/errorCodes.ts';
+import { taskSetHash } from '../protocol/contentHash.ts';
 
 /** One line of a per-suite, per-app or per-difficulty table. */
 export interface GroupLine {
@@ -197,23 +198,6 @@ function tasksOf(rows: ResultRow[]): TaskLine[] {
       runs: rs.map((r) => ({ instance: r.instance, trial_id: r.trial_id, success: r.success, status: r.status, stop_reason: r.stop_reason, error_code: r.error_code, steps: r.steps, max_steps: r.max_steps, trajectory: r.trajectory })),
     };
   });
-}
-
-/** A short stable hash (FNV-1a, 64 bits as hex) of a string: enough to tell task sets apart. */
-export function shortHash(text: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (const b of new TextEncoder().encode(text)) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
-  return h.toString(16).padStart(16, '0');
-}
-
-/** The task set's identity: every task id with its file's hash, in order. */
-export function taskSetHash(taskFiles: Record<string, string>): string {
-  return shortHash(
-    Object.keys(taskFiles)
-      .sort()
-      .map((k) => `${k}=${taskFiles[k]}`)
-      .join('\n'),
-  );
 }
 
 /** The report of a run folder; `reproduce` is the `phonegym run …` line that runs it again, and its flags. */
