@@ -83,7 +83,7 @@ async function startOne(s: CommandService, env: Record<string, string>, signal?:
   let exit: string | null = null;
   let spawnError: string | null = null;
   child.once('error', (e) => (spawnError = e.message));
-  child.once('exit', (code, sig) => (exit = sig ? `was killed by ${sig}` : `exited with code ${code}`));
+  const gone = new Promise<void>((r) => child.once('exit', (code, sig) => ((exit = sig ? `was killed by ${sig}` : `exited with code ${code}`), r())));
   const what = `service "${s.name}" (${s.command.join(' ')}, from ${s.file})`;
   const fail = async (why: string): Promise<never> => {
     await stopChild(child);
@@ -100,9 +100,10 @@ async function startOne(s: CommandService, env: Record<string, string>, signal?:
     if (answer === null) return child;
     seen = answer;
     if (Date.now() >= deadline) return fail(`was not ready in ${s.ready.timeoutS} s (probe: ${describeProbe(s.ready)}; last attempt: ${seen}); raise ready.timeout_s in the manifest if it needs longer`);
+    // The next attempt, or at once when the service exits meanwhile.
     await new Promise<void>((r) => {
       const t = setTimeout(r, PROBE_INTERVAL_MS);
-      child.once('exit', () => (clearTimeout(t), r()));
+      void gone.then(() => (clearTimeout(t), r()));
     });
   }
 }
