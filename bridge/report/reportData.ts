@@ -11,6 +11,7 @@ import { passKs, summarize } from '../runner/summary.ts';
 import { configOfRun } from '../runner/runFolder.ts';
 import { ERROR_CODES } from '../runner/errorCodes.ts';
 import { taskSetHash } from '../protocol/contentHash.ts';
+import { envIdOfMeta } from '../protocol/environment.ts';
 
 /** One line of a per-suite, per-app or per-difficulty table. */
 export interface GroupLine {
@@ -90,6 +91,8 @@ export interface ReportSetup {
   app_build: string;
   /** One hash over every task file's hash, in task-id order. */
   task_set_hash: string;
+  /** The env id (`name@version+hash`, phonegym.toml); null for a run from before the manifest. */
+  env: string | null;
   execution: Record<string, unknown> | null;
 }
 
@@ -240,6 +243,7 @@ export function buildReport(folder: RunFolder, reproduce: { command: string; fla
       versions: { ...meta.versions, schema: meta.schema_version },
       app_build: meta.hashes.app_build,
       task_set_hash: taskSetHash(meta.hashes.task_files),
+      env: envIdOfMeta(meta),
       execution: meta.execution,
     },
     summary,

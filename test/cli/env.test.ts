@@ -98,6 +98,8 @@ describe('phonegym env info and a run', () => {
     const rows = readJsonlLines(join(dir, 'results.jsonl'));
     expect(rows.map((row) => [row.task_id, row.passed, row.env])).toEqual([['chat.PinChat', true, info.env_id]]);
     expect(envIdOfRunFolder(dir)).toBe(info.env_id);
+    const report = await phonegym(['report', dir, '--format', 'md']);
+    expect(report.stdout).toContain(info.env_id);
   }, 180_000);
 });
 
