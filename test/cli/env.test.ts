@@ -100,6 +100,12 @@ describe('phonegym env info and a run', () => {
     expect(envIdOfRunFolder(dir)).toBe(info.env_id);
     const report = await phonegym(['report', dir, '--format', 'md']);
     expect(report.stdout).toContain(info.env_id);
+
+    // Another manifest is another environment: a resume would mix two in one folder.
+    const other = join(dir, '..', 'other.toml');
+    writeFileSync(other, readFileSync('phonegym.toml', 'utf8').replace('version = "0.1.0"', 'version = "0.2.0"').replace('root = "tasks"', `root = ${JSON.stringify(join(process.cwd(), 'tasks'))}`));
+    const resumed = await phonegym(['run', '--resume', dir, '--manifest', other], { timeout: 120_000 });
+    expectRefusal(resumed, `it ran in environment ${info.env_id}, and this is phonegym@0.2.0+`, 'its rows would mix two environments');
   }, 180_000);
 });
 
