@@ -87,10 +87,11 @@ ${e.services.map((s) => `    ${s.name.padEnd(w)}  ${s.kind.padEnd(10)}  ${servic
 
 export async function cmdEnv(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
     console.log(ENV_HELP);
-    return sub === undefined ? 2 : 0;
+    return 0;
   }
+  if (sub === undefined) throw new UsageError('env needs a command: phonegym env check (validate the manifest) or phonegym env info (its env id and services)');
   if (!SUBCOMMANDS.includes(sub)) throw new UsageError(`unknown env command "${sub}"${didYouMean(sub, SUBCOMMANDS)}. Use phonegym env check or phonegym env info`);
   const { values: v } = parseFlags(`env ${sub}`, rest, ENV_FLAGS);
   if (v.help) {

@@ -70,9 +70,10 @@ describe('phonegym env check', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('no such manifest, an unknown subcommand, --json on check: refused with what to do', async () => {
+  it('no such manifest, no or an unknown subcommand, --json on check: refused with what to do', async () => {
     expectRefusal(await phonegym(['env', 'check', '--manifest', 'nowhere.toml']), '--manifest nowhere.toml: no such file');
     expectRefusal(await phonegym(['env', 'chek']), 'unknown env command "chek" (did you mean check?)');
+    expectRefusal(await phonegym(['env']), 'env needs a command: phonegym env check');
     expectRefusal(await phonegym(['env', 'check', '--json']), '--json is for phonegym env info');
   });
 });
