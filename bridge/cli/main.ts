@@ -16,6 +16,7 @@ import { cmdReport } from './reportCommand.ts';
 import { cmdExport } from './exportCommand.ts';
 import { cmdView } from './viewCommand.ts';
 import { cmdDevices } from './devicesCommand.ts';
+import { cmdEnv } from './envCommand.ts';
 import { cmdStudio } from './studioCommand.ts';
 import { cmdVirtualDevice } from './virtualDeviceCommand.ts';
 import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
@@ -43,7 +44,7 @@ const LIST_FLAGS = {
 } satisfies FlagSpec;
 
 /** Every command, for the did-you-mean of an unknown one. */
-const COMMANDS = ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'export', 'leaderboard', 'devices', 'virtual-device', 'new-task', 'build', 'doctor'];
+const COMMANDS = ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'export', 'leaderboard', 'devices', 'virtual-device', 'env', 'new-task', 'build', 'doctor'];
 
 const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobile GUI agents
 
@@ -59,6 +60,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
   phonegym virtual-device [--port P]   a phone that adb connects to (adb connect 127.0.0.1:P)
   phonegym devices [--connect HOST:PORT]   the phones adb knows: serial, state, model, screen
+  phonegym env check | info [--manifest FILE]   the environment manifest (phonegym.toml): validate it, or its env id and services
   phonegym build            build the phone and studio pages
   phonegym doctor           check the machine: Node, Chromium, the web build`;
 
@@ -220,6 +222,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdVirtualDevice(rest);
       case 'devices':
         return await cmdDevices(rest);
+      case 'env':
+        return await cmdEnv(rest);
       case '__shard': {
         // A shard process forked by `run --processes K` (not for people).
         const code = await shardProcessMain();

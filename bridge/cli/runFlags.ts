@@ -41,7 +41,8 @@ export const RUN_FLAG_TABLE: readonly RunFlag[] = [
   { name: 'filter-difficulty', key: 'filterDifficulty', value: 'L1,L2', help: 'only these difficulties', group: 'selection', parse: list },
   { name: 'filter-objective', key: 'filterObjective', value: 'query,action', help: 'only these objectives', group: 'selection', parse: list },
   { name: 'filter-app', key: 'filterApp', value: 'chat', help: 'only tasks that use these apps', group: 'selection', parse: list },
-  { name: 'tasks-root', key: 'tasksRoot', value: 'DIR', help: 'where the suites are (default tasks/)', group: 'selection', parse: text },
+  { name: 'tasks-root', key: 'tasksRoot', value: 'DIR', help: "where the suites are (default: the manifest's [tasks] root, tasks/)", group: 'selection', parse: text },
+  { name: 'manifest', key: 'manifest', value: 'FILE', help: 'the environment manifest (default: phonegym.toml of this checkout; a task root\'s phonegym.toml also picks that root)', group: 'selection', parse: text },
 
   { name: 'agent', key: 'agent', value: 'NAME', help: `${agentNames().join(' | ')} (default oracle)`, group: 'run', parse: (t) => agentName(t) },
   { name: 'run-dir', key: 'runDir', value: 'DIR', help: 'where to write (default runs/<YYYYMMDD_HHMMSS>)', group: 'run', parse: text },

@@ -16,6 +16,7 @@ const VERIFY_FLAGS = {
   'sample-n': { type: 'string' },
   'sample-seed': { type: 'string' },
   'tasks-root': { type: 'string' },
+  manifest: { type: 'string' },
   'run-dir': { type: 'string' },
   strict: { type: 'boolean' },
   parallel: { type: 'string' },
@@ -31,7 +32,8 @@ ${SELECTION_HELP}
   --sample-n N              instances per task, as \`run\` plans them (default 1)
   --sample-seed S[,S...]    base seeds, each verified in turn; without it one is drawn and printed
   --eval-mode MODE          grounded (query answers on the 答题卡 sheet, the default) | text
-  --tasks-root DIR          where the suites are (default tasks/)
+  --tasks-root DIR          where the suites are (default: the manifest's [tasks] root, tasks/)
+  --manifest FILE           the environment manifest (default: phonegym.toml of this checkout)
   --run-dir DIR             keep trajectories here (default: a temporary folder, kept only on failure)
   --parallel N              pages verifying instances at once in one browser (default 1)
   --no-screenshots          take no screenshots (faster, e.g. in CI; failures point at the trajectory)
@@ -69,6 +71,7 @@ export function resolveVerifyOptions(argv: string[]): VerifyCliOptions | 'help' 
     sampleN: intFlag('sample-n', v['sample-n'], { min: 1, max: 10_000 }) ?? 1,
     sampleSeeds: seeds,
     tasksRoot: v['tasks-root'],
+    manifest: v.manifest ?? null,
     runDir: v['run-dir'] ?? null,
     strict: v.strict ?? false,
     parallel: intFlag('parallel', v.parallel, { min: 1, max: 32 }) ?? 1,

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { shownPath } from '../paths.ts';
 import { ACTION_TYPES } from '../protocol/actions.ts';
+import { envIdOfMeta } from '../protocol/environment.ts';
 import { RunFolderError, type ResultRow } from '../protocol/runFolder.ts';
 import { isTrajectoryPath, type TrajectoryDoc, type TrajectoryStep } from '../protocol/trajectory.ts';
 import type { RunMeta } from '../runner/meta.ts';
@@ -45,10 +46,7 @@ export interface Episode {
  * The one place that reads it (the manifest writes it into both).
  */
 export function envOf(row: ResultRow, meta: RunMeta): string | null {
-  const fromRow = (row as unknown as { env?: unknown }).env;
-  if (typeof fromRow === 'string') return fromRow;
-  const fromMeta = (meta as unknown as { env?: unknown }).env;
-  return typeof fromMeta === 'string' ? fromMeta : null;
+  return typeof row.env === 'string' ? row.env : envIdOfMeta(meta);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ResultRow, Summary } from '../protocol/runFolder.ts';
 import type { RunMeta } from '../runner/meta.ts';
 import { configOfRun, type RunFolder } from '../runner/runFolder.ts';
 import { passKs, summarize } from '../runner/summary.ts';
-import { shortHash, taskSetHash } from '../report/reportData.ts';
+import { shortHash, taskSetHash } from '../protocol/contentHash.ts';
 import type { RunCheck } from './rejudge.ts';
 
 export interface Comparability {

@@ -10,6 +10,7 @@
  */
 import { UsageError } from './errors.ts';
 import type { Verdict } from './verdict.ts';
+import type { EnvironmentMeta } from './environment.ts';
 
 /** The version of everything below; in meta.json as `schema_version` and on each shard's first line. */
 export const RUN_SCHEMA_VERSION = 1;
@@ -98,6 +99,8 @@ export interface ResultRow {
   retry: 'blind' | null;
   /** What produced the row: the phone's build and the task file, by content (as in meta.json). */
   hashes: RowHashes | null;
+  /** The env id the episode ran in, `name@version+hash` (bridge/manifest); absent in folders from before it. */
+  env?: string | null;
 }
 
 export interface RowHashes {
@@ -242,6 +245,10 @@ export interface RunMeta<C = Record<string, unknown>> {
   interrupted?: boolean;
   unfinished_episodes?: number;
   env_replacements?: number;
+  /** The env id every row carries (`name@version+hash`); absent in folders written before the manifest. */
+  env?: string;
+  /** What the env id stands for, from the manifest(s) the run read. */
+  environment?: EnvironmentMeta;
 }
 
 /** The first line of each `shards/pNN/results.jsonl` (the parent reads shards only of its own version). */

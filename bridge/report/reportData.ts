@@ -10,6 +10,8 @@ import type { RunFolder } from '../runner/runFolder.ts';
 import { passKs, summarize } from '../runner/summary.ts';
 import { configOfRun } from '../runner/runFolder.ts';
 import { ERROR_CODES } from '../runner/errorCodes.ts';
+import { taskSetHash } from '../protocol/contentHash.ts';
+import { envIdOfMeta } from '../protocol/environment.ts';
 
 /** One line of a per-suite, per-app or per-difficulty table. */
 export interface GroupLine {
@@ -89,6 +91,8 @@ export interface ReportSetup {
   app_build: string;
   /** One hash over every task file's hash, in task-id order. */
   task_set_hash: string;
+  /** The env id (`name@version+hash`, phonegym.toml); null for a run from before the manifest. */
+  env: string | null;
   execution: Record<string, unknown> | null;
 }
 
@@ -199,23 +203,6 @@ function tasksOf(rows: ResultRow[]): TaskLine[] {
   });
 }
 
-/** A short stable hash (FNV-1a, 64 bits as hex) of a string: enough to tell task sets apart. */
-export function shortHash(text: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (const b of new TextEncoder().encode(text)) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
-  return h.toString(16).padStart(16, '0');
-}
-
-/** The task set's identity: every task id with its file's hash, in order. */
-export function taskSetHash(taskFiles: Record<string, string>): string {
-  return shortHash(
-    Object.keys(taskFiles)
-      .sort()
-      .map((k) => `${k}=${taskFiles[k]}`)
-      .join('\n'),
-  );
-}
-
 /** The report of a run folder; `reproduce` is the `phonegym run …` line that runs it again, and its flags. */
 export function buildReport(folder: RunFolder, reproduce: { command: string; flags: string[] }): RunReport {
   const { meta } = folder;
@@ -256,6 +243,7 @@ export function buildReport(folder: RunFolder, reproduce: { command: string; fla
       versions: { ...meta.versions, schema: meta.schema_version },
       app_build: meta.hashes.app_build,
       task_set_hash: taskSetHash(meta.hashes.task_files),
+      env: envIdOfMeta(meta),
       execution: meta.execution,
     },
     summary,

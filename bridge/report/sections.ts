@@ -32,6 +32,7 @@ export function setupRows(r: RunReport): [string, string][] {
     ['Task set', `${s.tasks} tasks, ${s.instances} instances, ${s.episodes_planned} episodes planned${s.repeat_n > 1 ? ` (${s.repeat_n} trials each)` : ''} — hash ${s.task_set_hash}`],
     ['Evaluation', `eval mode ${s.eval_mode}, judge ${s.judge_mode}, observation ${s.observation}`],
     ['App build', s.app_build],
+    ['Environment', s.env ?? '(not recorded: a run from before phonegym.toml)'],
     ['Versions', Object.entries(s.versions).map(([k, v]) => `${k} ${v ?? '?'}`).join(', ')],
     ['Run', `${s.run_id}, started ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ''}${s.duration_s !== null ? ` (${num(s.duration_s, 1)} s)` : ''}`],
   ];

@@ -15,8 +15,10 @@ export interface RunConfig {
   filterDifficulty: string[];
   filterObjective: string[];
   filterApp: string[];
-  /** The folder of suites (default tasks/). */
+  /** The folder of suites (default: the manifest's `[tasks] root`, tasks/). */
   tasksRoot: string | null;
+  /** `--manifest FILE`: the environment manifest (default: the checkout's phonegym.toml). */
+  manifest: string | null;
   agent: string;
   runDir: string | null;
   maxSteps: number | null;
@@ -105,7 +107,7 @@ export interface RunConfig {
  * Flags that only say how a run executes, not what it runs or how it is judged: a resume or a
  * merge may differ in these. Every other key must match.
  */
-export const EXECUTION_KEYS = ['devices', 'adbPort', 'runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'reporter', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
+export const EXECUTION_KEYS = ['manifest', 'devices', 'adbPort', 'runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'reporter', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
 
 /** The keys of a config that decide what runs and how it is judged (see EXECUTION_KEYS). */
 export function resultKeys(): (keyof RunConfig)[] {
@@ -131,6 +133,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   filterObjective: [],
   filterApp: [],
   tasksRoot: null,
+  manifest: null,
   agent: 'oracle',
   runDir: null,
   maxSteps: null,

@@ -43,6 +43,8 @@ export interface EpisodeSpec {
   maxRounds?: number;
   /** The phone build's and the task file's content hashes, stamped on the row (null: not known here). */
   hashes?: RowHashes | null;
+  /** The env id (`name@version+hash`) stamped on the row. */
+  env?: string | null;
 }
 
 /** One step as the runner's listeners see it (the studio, fault tests). */
@@ -345,6 +347,7 @@ function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome 
     attempts: 1,
     retry: null,
     hashes: spec.hashes ?? null,
+    env: spec.env ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ import { configOfRun, readRunFolder, type RunFolder } from './runFolder.ts';
 import { passKs, summarize } from './summary.ts';
 import { shownPath } from '../paths.ts';
 import type { ResultRow, Summary } from '../protocol/runFolder.ts';
+import { envIdOfMeta } from '../protocol/environment.ts';
 
 export interface MergeOutcome {
   runDir: string;
@@ -59,6 +60,9 @@ export function mergeRuns(dirs: string[], outArg: string, opts: MergeOptions = {
     if (diffs.length) throw new UsageError(`${rel(f.dir)} was run with other flags than ${rel(first.dir)} (${diffs.map((d) => `${d.key}: ${JSON.stringify(d.a)} vs ${JSON.stringify(d.b)}`).join('; ')}); the shards of one run need the same flags`);
     if (f.meta.plan_id !== first.meta.plan_id) throw new UsageError(`${rel(f.dir)} planned other task instances than ${rel(first.dir)} (plan ${f.meta.plan_id} vs ${first.meta.plan_id}): the task set or the tasks' instances differ between the machines`);
     if (f.meta.hashes.app_build !== first.meta.hashes.app_build) throw new UsageError(`${rel(f.dir)} ran phone build ${f.meta.hashes.app_build}, ${rel(first.dir)} ran ${first.meta.hashes.app_build}: the shards must run the same checkout`);
+    const env = envIdOfMeta(f.meta);
+    const firstEnv = envIdOfMeta(first.meta);
+    if (env !== firstEnv) throw new UsageError(`${rel(f.dir)} ran environment ${env ?? '(none recorded: a phonegym from before phonegym.toml)'}, ${rel(first.dir)} ran ${firstEnv ?? '(none recorded: a phonegym from before phonegym.toml)'}: the shards of one run must run one environment (the same phonegym.toml, phone build and task set; phonegym env info prints it); run the odd shard again from the same checkout`);
     for (const [task, hash] of Object.entries(f.meta.hashes.task_files)) {
       const other = first.meta.hashes.task_files[task];
       if (other !== undefined && other !== hash) throw new UsageError(`task ${task} differs between ${rel(f.dir)} and ${rel(first.dir)} (file hash ${hash} vs ${other}): the shards must run the same task files`);

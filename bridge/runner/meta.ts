@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { REPO_ROOT } from '../paths.ts';
 import { PROTOCOL_VERSION } from '../protocol/messages.ts';
 import { RUN_FORMAT, RUN_SCHEMA_VERSION, type RunMeta as RunFolderMeta } from '../protocol/runFolder.ts';
+import type { EnvironmentMeta } from '../protocol/environment.ts';
 import type { RunConfig } from './config.ts';
 import type { Plan, PlannedEpisode } from './plan.ts';
 
@@ -21,13 +22,14 @@ export function fileHash(rel: string): string {
   return createHash('sha256').update(readFileSync(join(REPO_ROOT, rel))).digest('hex').slice(0, 16);
 }
 
-/** Stamps each episode with the hashes its row carries: the phone's build and its task file. */
-export function stampHashes(episodes: PlannedEpisode[], appBuild: string): void {
+/** Stamps each episode with what its row carries: the phone's build, its task file and the env id. */
+export function stampHashes(episodes: PlannedEpisode[], appBuild: string, envId: string): void {
   const byFile = new Map<string, string>();
   for (const ep of episodes) {
     const file = ep.task.file;
     if (!byFile.has(file)) byFile.set(file, fileHash(file));
     ep.hashes = { app_build: appBuild, task_file: byFile.get(file)! };
+    ep.env = envId;
   }
 }
 
@@ -45,7 +47,7 @@ export function redactEndpoint(url: string | null): string | null {
 /** meta.json of this run: the contract's shape with this phonegym's `RunConfig`. */
 export type RunMeta = RunFolderMeta<RunConfig>;
 
-export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: string; startedAt: Date; appBuild: string }): Promise<RunMeta> {
+export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: string; startedAt: Date; appBuild: string; environment?: EnvironmentMeta }): Promise<RunMeta> {
   const { config, plan } = a;
   return {
     format: RUN_FORMAT,
@@ -81,6 +83,8 @@ export async function buildMeta(a: { config: RunConfig; plan: Plan; runDir: stri
       app_build: a.appBuild,
       task_files: Object.fromEntries(plan.tasks.map((t) => [t.id, fileHash(t.file)])),
     },
+    // Every run has one (runEnvironment.ts); only synthetic folders (the bench's) go without.
+    ...(a.environment ? { env: a.environment.id, environment: a.environment } : {}),
     started_at: a.startedAt.toISOString(),
     /** How the episodes ran (processes, pages per process, …): may change on a resume. */
     execution: null,

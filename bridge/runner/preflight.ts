@@ -106,5 +106,6 @@ export function rejectedRow(ep: PlannedEpisode, r: Rejection): ResultRow {
     attempts: 0,
     retry: null,
     hashes: ep.hashes ?? null,
+    env: ep.env ?? null,
   };
 }

@@ -38,6 +38,10 @@ import { RunProgress, type Out } from './progress.ts';
 
 export { planRun, type Plan, type PlannedEpisode } from './plan.ts';
 import { checkRunConfig, makeRunDir, openRunPhones } from './runChecks.ts';
+import { envIdOfRun, environmentMeta, environmentOfRun, readinessTimeouts } from './runEnvironment.ts';
+import { startCommandServices, type RunningServices } from '../manifest/services.ts';
+import { UsageError } from '../protocol/errors.ts';
+import { envIdOfMeta } from '../protocol/environment.ts';
 
 export interface RunOutcome {
   runDir: string;
@@ -67,24 +71,30 @@ export interface RunOptions {
   studioRuns?: (runDir: string) => { dir: string; routes: [string, HttpRoute][] };
 }
 
-export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
+export async function runEvaluation(given: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
   // --reporter json keeps stdout for its objects; everything else goes to stderr then.
-  const print = opts.log ?? (config.reporter === 'json' ? (l: string) => console.error(l) : (l: string) => console.log(l));
+  const print = opts.log ?? (given.reporter === 'json' ? (l: string) => console.error(l) : (l: string) => console.log(l));
   let progress: RunProgress | null = null;
   /** A line of the run's own: above the live status line while episodes run. */
-  const log = (l: string) => (progress && config.reporter !== 'json' && !opts.log ? progress.note(scrub(l)) : print(scrub(l)));
-  checkRunConfig(config);
+  const log = (l: string) => (progress && given.reporter !== 'json' && !opts.log ? progress.note(scrub(l)) : print(scrub(l)));
+  checkRunConfig(given);
+  // The manifest: its task root (a --tasks-root flag wins), services, readiness and env id.
+  const { config, loaded } = environmentOfRun(given);
   // No browser, no run: said before a run folder, a studio URL or an "unfinished" line appears.
   if (!config.browserEndpoint && config.env !== 'adb') requireChromium();
   const plan = await planRun(config);
   if (!opts.agentFactory) findAgent(config.agent); // an unknown agent fails before the browser starts
   const web = await ensureWebBuild({ log });
-  stampHashes(plan.episodes, web.hash);
+  const envId = envIdOfRun(loaded.environment, plan.registry, web.hash);
+  stampHashes(plan.episodes, web.hash, envId);
   const startedAt = new Date();
 
   // The phones first: one missing or unauthorized stops the run before its folder exists.
   const phones = await openRunPhones(config, log);
+  let services: RunningServices | null = null;
   try {
+    // A task root's command services: up and probed ready before the folder exists, stopped after.
+    services = await startCommandServices(loaded.environment.services, { forwardEnv: loaded.environment.forwardEnv, log, signal: opts.signal });
     let runDir: string;
     let meta: RunMeta;
     let kept: ResultRow[] = [];
@@ -92,11 +102,13 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     if (opts.resume) {
       const r = prepareResume(opts.resume, config, plan, web.hash);
       ({ runDir, meta, kept, todo } = r);
+      const before = envIdOfMeta(meta);
+      if (before !== null && before !== envId) throw new UsageError(`cannot resume ${opts.resume}: it ran in environment ${before}, and this is ${envId} (the manifest, the phone build or the task set changed); its rows would mix two environments. Start a new run`);
       log(`resuming ${shownPath(runDir)}: ${kept.length} episode(s) kept, ${todo.length} to run`);
       if (r.dropped) log(`warning: ${r.dropped}`);
     } else {
       runDir = makeRunDir(config);
-      meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash });
+      meta = await buildMeta({ config, plan, runDir, startedAt, appBuild: web.hash, environment: environmentMeta(loaded, envId) });
       writeFileSync(join(runDir, 'results.jsonl'), '');
       writeFileSync(join(runDir, 'errors.jsonl'), '');
     }
@@ -167,6 +179,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
             parallel: layout.shards[0]!.parallel,
             browsers: layout.shards[0]!.browsers,
             webDir: web.dir,
+            readiness: readinessTimeouts(loaded.environment),
             runInfo: { runId: meta.run_id, runDir, agent: config.agent, tasks: plan.episodes.length, startedAt: startedAt.toISOString() },
             onRow: (row) => {
               writer.row(row);
@@ -194,6 +207,7 @@ export async function runEvaluation(config: RunConfig, opts: RunOptions = {}): P
     }
     return { runDir, rows, summary, interrupted: opts.signal?.aborted ?? false, unfinished: missing };
   } finally {
+    await services?.stop();
     await phones?.close();
   }
 }
@@ -232,6 +246,8 @@ export interface LocalRunInput {
   parallel: number;
   browsers: number;
   webDir: string;
+  /** From the manifest's bridge and phone_page probes (bridge/runner/runEnvironment.ts). */
+  readiness: { helloTimeoutMs: number; deviceReadyTimeoutMs: number };
   runInfo: RunInfo;
   onRow(row: ResultRow): void;
   onError(entry: ErrorEntry): void;
@@ -249,7 +265,7 @@ export interface LocalRunInput {
 export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteStats; chromium: string | null }> {
   const { config, runDir, opts } = input;
   const log = opts.log;
-  const bridge = await BridgeServer.start({ staticDir: input.webDir, port: config.port });
+  const bridge = await BridgeServer.start({ staticDir: input.webDir, port: config.port, handshakeTimeoutMs: input.readiness.helloTimeoutMs });
   // Remote clients poll `/agent/v1/…` from the moment the run prints its URL and token.
   if (config.agent === 'remote') agentHubOf(bridge, bridge.log);
   let pool: EnvPool | null = null;
@@ -271,6 +287,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
         jpegQuality: config.jpegQuality,
         logDir: join(runDir, 'browser_logs'),
         shardPrefix: input.prefix,
+        connectTimeoutMs: input.readiness.deviceReadyTimeoutMs,
       });
       studio.attachPool(pool);
     }

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shownPath } from '../paths.ts';
 import { UsageError } from '../protocol/errors.ts';
+import { envIdOfMeta } from '../protocol/environment.ts';
 import { checkErrorEntry, checkMeta, checkResultRow, RunFolderError, type ErrorEntry, type ResultRow } from '../protocol/runFolder.ts';
 import { DEFAULT_CONFIG, type RunConfig } from './config.ts';
 import type { RunMeta } from './meta.ts';
@@ -85,4 +86,12 @@ export function readRunErrors(dir: string): ErrorEntry[] {
 /** The config a resume runs with: the folder's own, with the seed it actually used. */
 export function configOfRun(meta: RunMeta): RunConfig {
   return { ...DEFAULT_CONFIG, ...meta.config, sampleSeed: meta.config.sampleSeed ?? meta.sample_seed };
+}
+
+/**
+ * The env id (`name@version+hash`) a run folder's episodes ran in, from its meta.json; null for a
+ * folder written before the manifest. For export and any tool that labels a run's records.
+ */
+export function envIdOfRunFolder(dir: string): string | null {
+  return envIdOfMeta(readMeta(resolve(dir)));
 }

@@ -10,6 +10,7 @@ import { RunWriter, shardHeader } from './output.ts';
 import type { ErrorEntry } from '../protocol/runFolder.ts';
 import { stampHashes } from './meta.ts';
 import { planRun } from './plan.ts';
+import { environmentOfRun, envIdOfRun, readinessTimeouts } from './runEnvironment.ts';
 import type { ShardJob, ShardMessage } from './processes.ts';
 import { runLocal } from './run.ts';
 import { passKs, summarize } from './summary.ts';
@@ -47,12 +48,13 @@ export async function shardProcessMain(): Promise<number> {
   const rows: ResultRow[] = [];
   const errors: ErrorEntry[] = [];
   try {
+    const { loaded } = environmentOfRun(job.config);
     const plan = await planRun(job.config);
     const keys = new Set(job.keys);
     const episodes = plan.episodes.filter((e) => keys.has(e.key));
     if (episodes.length !== keys.size) throw new Error(`shard ${job.prefix}: planned ${episodes.length} of the ${keys.size} episodes it was given; the task files changed while the run started`);
     const web = await ensureWebBuild({ log: (l) => console.log(l) });
-    stampHashes(episodes, web.hash);
+    stampHashes(episodes, web.hash, envIdOfRun(loaded.environment, plan.registry, web.hash));
     const log = (line: string) => console.log(scrub(line));
     const { stats, chromium } = await runLocal({
       config: job.config,
@@ -63,6 +65,7 @@ export async function shardProcessMain(): Promise<number> {
       parallel: job.parallel,
       browsers: job.browsers,
       webDir: web.dir,
+      readiness: readinessTimeouts(loaded.environment),
       runInfo: { runId: job.prefix, runDir: job.runDir, agent: job.config.agent, tasks: episodes.length, startedAt: new Date().toISOString() },
       onRow: (row) => {
         writer.row(row);

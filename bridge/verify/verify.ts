@@ -41,6 +41,9 @@ import { drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
 import type { EvalMode } from '../tasks/grounded.ts';
 import { OracleThenStray, WatchedAgent } from './agents.ts';
 import { strayCandidates } from './strayChanges.ts';
+import { loadEnvironment, type LoadedEnvironment } from '../manifest/load.ts';
+import { startCommandServices, type RunningServices } from '../manifest/services.ts';
+import { envIdOfRun, readinessTimeouts } from '../runner/runEnvironment.ts';
 
 export const CHECKS = ['oracle', 'noop', 'initial', 'stray', 'reproducible'] as const;
 export type CheckName = (typeof CHECKS)[number];
@@ -70,6 +73,8 @@ export interface InstanceResult {
 
 export interface VerifyReport {
   ok: boolean;
+  /** The environment verified in, `name@version+hash` (phonegym.toml; null when nothing ran). */
+  env: string | null;
   /** The trajectories (null: a temporary folder, removed because every check passed). */
   run_dir: string | null;
   base_seeds: number[];
@@ -85,8 +90,10 @@ export interface VerifyReport {
 }
 
 export interface VerifyOptions {
-  /** Where the suites are (default tasks/). */
+  /** Where the suites are (default: the manifest's `[tasks] root`, tasks/). */
   tasksRoot?: string;
+  /** The environment manifest (default: the checkout's phonegym.toml). */
+  manifest?: string | null;
   suites?: string[];
   taskIds?: string[];
   /** The other selection filters, as in \`run\` and \`list\`. */
@@ -136,11 +143,14 @@ export interface VerifyPlan {
   seedSource: 'cli' | 'auto';
   /** Task files of the selected suites that failed to load: each is a failed check. */
   loadErrors: TaskLoadError[];
+  /** The manifest read: the task root, services, readiness. */
+  environment: LoadedEnvironment;
 }
 
 /** Everything that can be refused is refused here, before a browser starts. */
 export async function planVerify(opts: VerifyOptions): Promise<VerifyPlan> {
-  const root = resolveTasksRoot(opts.tasksRoot);
+  const environment = loadEnvironment({ manifest: opts.manifest, tasksRoot: opts.tasksRoot });
+  const root = resolveTasksRoot(environment.configTasksRoot);
   const registry = await loadRegistry({ root, strict: opts.strict ?? false });
   const suites = opts.suites ?? [];
   const taskIds = opts.taskIds ?? [];
@@ -164,7 +174,7 @@ export async function planVerify(opts: VerifyOptions): Promise<VerifyPlan> {
       }
     }
   }
-  return { registry, tasks, instances, baseSeeds, seedSource, loadErrors };
+  return { registry, tasks, instances, baseSeeds, seedSource, loadErrors, environment };
 }
 
 function makeRunDir(runDir: string | null | undefined): { dir: string; temporary: boolean } {
@@ -184,10 +194,12 @@ export async function verifyTasks(opts: VerifyOptions, planned?: VerifyPlan): Pr
   const { dir: runDir, temporary } = makeRunDir(opts.runDir);
   const results: InstanceResult[] = [];
   let interrupted = false;
+  let envId: string | null = null;
   const report = (): VerifyReport => {
     const failed = plan.loadErrors.length + results.reduce((n, r) => n + r.checks.filter((c) => c.status === 'fail').length, 0);
     return {
       ok: failed === 0 && !interrupted,
+      env: envId,
       run_dir: runDir,
       base_seeds: plan.baseSeeds,
       seed_source: plan.seedSource,
@@ -203,14 +215,19 @@ export async function verifyTasks(opts: VerifyOptions, planned?: VerifyPlan): Pr
   let bridge: BridgeServer | null = null;
   let browser: Browser | null = null;
   let pool: EnvPool | null = null;
+  let services: RunningServices | null = null;
   try {
     if (plan.instances.length > 0) {
       const web = await ensureWebBuild({ log });
+      const { environment } = plan.environment;
+      envId = envIdOfRun(environment, plan.registry, web.hash);
+      const readiness = readinessTimeouts(environment);
+      services = await startCommandServices(environment.services, { forwardEnv: environment.forwardEnv, log, signal: opts.signal });
       mkdirSync(join(runDir, 'browser_logs'), { recursive: true });
-      bridge = await BridgeServer.start({ staticDir: web.dir, port: 0 });
+      bridge = await BridgeServer.start({ staticDir: web.dir, port: 0, handshakeTimeoutMs: readiness.helloTimeoutMs });
       browser = await launchChromium();
       const width = Math.max(1, Math.min(opts.parallel ?? 1, plan.instances.length));
-      pool = await EnvPool.open({ browser, bridge, size: width, logDir: join(runDir, 'browser_logs') });
+      pool = await EnvPool.open({ browser, bridge, size: width, logDir: join(runDir, 'browser_logs'), connectTimeoutMs: readiness.deviceReadyTimeoutMs });
       // Each page takes the next instance in plan order; results are put back in that order.
       const byIndex = new Map<number, InstanceResult>();
       let next = 0;
@@ -243,6 +260,7 @@ export async function verifyTasks(opts: VerifyOptions, planned?: VerifyPlan): Pr
     await pool?.close();
     await browser?.close();
     await bridge?.close();
+    await services?.stop();
   }
   const out = report();
   if (out.ok && temporary) {

@@ -31,7 +31,7 @@ function perInstance(dir: string) {
   const rows = readJsonl(join(dir, 'results.jsonl')) as Row[];
   return Object.fromEntries(
     rows
-      .map((r) => [`${r.task_id}#${r.instance}#${r.trial_id}`, { seed: r.seed, params: r.params, init: r.init_state_hash, status: r.status, success: r.success, passed: r.passed, clean: r.clean, progress: r.progress, answer: r.answer, steps: r.steps }] as const)
+      .map((r) => [`${r.task_id}#${r.instance}#${r.trial_id}`, { seed: r.seed, params: r.params, init: r.init_state_hash, status: r.status, success: r.success, passed: r.passed, clean: r.clean, progress: r.progress, answer: r.answer, steps: r.steps, env: r.env }] as const)
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 }
@@ -59,6 +59,8 @@ describe('parallelism does not change results', () => {
     const want = perInstance(baseline);
     expect(Object.keys(want).length).toBe(8);
     expect(Object.values(want).every((r) => r.success)).toBe(true);
+    // Shard processes stamp the env id their parent does (each reads the manifest itself).
+    expect(Object.values(want).every((r) => typeof r.env === 'string' && r.env === JSON.parse(readFileSync(join(baseline, 'meta.json'), 'utf8')).env)).toBe(true);
     expect(perInstance(p4)).toEqual(want);
     expect(perInstance(k2)).toEqual(want);
     expect(summaryOf(p4)).toEqual(summaryOf(baseline));

@@ -122,7 +122,7 @@ describe('configDifferences', () => {
 });
 
 /** A synthetic `--shard i/K` run folder, as `phonegym run` writes one. */
-function shardFolder(root: string, index: number, count: number, opts: { drop?: number; config?: Partial<RunConfig>; appBuild?: string; planId?: string; schemaVersion?: number } = {}): string {
+function shardFolder(root: string, index: number, count: number, opts: { drop?: number; config?: Partial<RunConfig>; appBuild?: string; planId?: string; schemaVersion?: number; env?: string } = {}): string {
   const dir = join(root, `s${index}-${Math.random().toString(16).slice(2, 6)}`);
   mkdirSync(dir, { recursive: true });
   const tasks = ['chat.A', 'chat.B', 'chat.C'];
@@ -134,6 +134,7 @@ function shardFolder(root: string, index: number, count: number, opts: { drop?: 
     shard: { index, count }, plan_id: opts.planId ?? 'plan1', plan_total: { instances: all.length, episodes: all.length }, tasks, instances: mine, episodes: mine.length,
     task_max_steps: {}, task_load_errors: [], versions: { phonegym: '0.1.0', protocol: 1, node: 'v20', playwright: '1', svelte: '5', chromium: '1' },
     hashes: { app_build: opts.appBuild ?? 'build1', task_files: { 'chat.A': 'a', 'chat.B': 'b', 'chat.C': 'c' } }, started_at: '2026-11-29T00:00:00.000Z', execution: null, resumes: [],
+    ...(opts.env ? { env: opts.env } : {}),
   };
   writeFileSync(join(dir, 'meta.json'), JSON.stringify(meta));
   const rows = mine.slice(opts.drop ?? 0).map((x) => row({ task_id: x.task_id, instance: x.instance, seed: x.seed, success: x.instance % 2 === 0 }));
@@ -173,5 +174,16 @@ describe('merge', () => {
     expect(() => mergeRuns([a!, b!, plan], join(root, 'x6'))).toThrow(/planned other task instances/);
     const four = shardFolder(root, 3, 4);
     expect(() => mergeRuns([a!, b!, four], join(root, 'x7'))).toThrow(/same number of shards/);
+  });
+
+  it('refuses shards of two environments (env ids), and keeps the one they share', () => {
+    const env = { env: 'phonegym@0.1.0+0123456789abcdef' };
+    const [a, b] = [1, 2].map((i) => shardFolder(root, i, 3, env));
+    const other = shardFolder(root, 3, 3, { env: 'phonegym@0.1.0+fedcba9876543210' });
+    expect(() => mergeRuns([a!, b!, other], join(root, 'e1'))).toThrow(/ran environment phonegym@0\.1\.0\+fedcba9876543210, .* ran phonegym@0\.1\.0\+0123456789abcdef: the shards of one run must run one environment/);
+    // A shard from a phonegym before the manifest (no env id) does not pass for one with it.
+    expect(() => mergeRuns([a!, b!, shardFolder(root, 3, 3)], join(root, 'e2'))).toThrow(/ran environment \(none recorded: a phonegym from before phonegym\.toml\)/);
+    mergeRuns([a!, b!, shardFolder(root, 3, 3, env)], join(root, 'e3'), { rowsOnly: true });
+    expect(JSON.parse(readFileSync(join(root, 'e3', 'meta.json'), 'utf8')).env).toBe(env.env);
   });
 });
