@@ -94,7 +94,8 @@ describe('phonegym export --format verifiers', () => {
       expect(metrics.steps).toBe(result.steps);
       expect(row.progress).toBe(result.progress); // metrics copied to top-level keys, as Verifiers does
       expect(row.stop_condition).toBe('has_final_env_response');
-      expect(info(row)).toMatchObject({ task_id: result.task_id, params: result.params, seed: result.seed, instance: result.instance, trial: result.trial_id, env: null });
+      expect(info(row)).toMatchObject({ task_id: result.task_id, params: result.params, seed: result.seed, instance: result.instance, trial: result.trial_id, env: result.env });
+      expect(info(row).env).toMatch(/^phonegym@0\.1\.0\+[0-9a-f]{16}$/); // the manifest's env id, as the run recorded it
       expect((row.tool_defs as { name: string }[]).map((t) => t.name)).toEqual([...ACTION_TYPES]);
 
       const doc = trajectoryOf('oracle', result);
@@ -161,12 +162,13 @@ describe('phonegym export --format verifiers', () => {
     }
   });
 
-  it('carries the env name@version+hash a row or meta.json records', async () => {
+  it("carries the env name@version+hash a row records, else meta.json's", async () => {
     cpSync(dir('oracle'), dir('with-env'), { recursive: true });
     const metaFile = join(dir('with-env'), 'meta.json');
     writeFileSync(metaFile, JSON.stringify({ ...JSON.parse(readFileSync(metaFile, 'utf8')), env: 'phonegym@0.1.0+meta0001' }));
     const file = join(dir('with-env'), 'results.jsonl');
-    const lines = readJsonlLines(file);
+    // Rows of a folder whose rows carry none (written before the manifest) take meta.json's.
+    const lines = readJsonlLines(file).map(({ env: _env, ...row }) => row);
     lines[0] = { ...lines[0], env: 'phonegym@0.1.0+row00001' };
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const { rows } = await exported('with-env', ['--format', 'verifiers']);
