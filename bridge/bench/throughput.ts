@@ -17,7 +17,8 @@
  *             the 8-page floor (click + frame + JPEG in one context) before and after
  *
  * Tuning (environment): BENCH_TP_STEPS (1-page steps per round, default 24), BENCH_TP_ROUNDS
- * (suite runs of each kind, default 2), BENCH_TP_SEED (default 1), BENCH_TP_CAPTURES (default 24).
+ * (suite runs of each kind, default 2), BENCH_TP_SEED (default 1), BENCH_TP_CAPTURES (default 24),
+ * BENCH_TP_SUITE=0 (no suite runs).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -37,6 +38,8 @@ const STEPS = Number(process.env.BENCH_TP_STEPS ?? 24);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_TP_ROUNDS ?? 2));
 const SEED = Number(process.env.BENCH_TP_SEED ?? 1);
 const CAPTURES = Number(process.env.BENCH_TP_CAPTURES ?? 24);
+/** BENCH_TP_SUITE=0: the capture and one-page figures only (a minute, not ten). */
+const SUITE = process.env.BENCH_TP_SUITE !== '0';
 const WIDE = 8;
 
 /** One way of taking the screen as a JPEG. */
@@ -80,7 +83,7 @@ export interface ThroughputFigures {
   capture: CaptureFigure[];
   /** A chat step loop with the screencast running (frames acknowledged, none read), steps/s, beside the same loop without it. */
   screencast: { withSps: number; withoutSps: number; framesPerStep: number };
-  onePage: { withShotSps: number; withoutShotSps: number; floorSps: number; floorCdpSps: number; floorNoShotSps: number };
+  onePage: { withShotSps: number; withoutShotSps: number; floorSps: number; floorCdpSps: number; floorNoShotSps: number; cpuMsWithShot: number; cpuMsWithoutShot: number };
   suite: { withFrames: MeasuredRun[]; withoutFrames: MeasuredRun[]; floor8: number[]; sameVerdicts: boolean; mismatches: string[] };
   loadStart: number;
   loadEnd: number;
@@ -176,24 +179,30 @@ async function screencastCost(env: SimulatorEnv, stateJson: string): Promise<Thr
 }
 
 /** env.step with and without its screenshot, beside the floor with and without a JPEG, in rounds. */
-async function onePage(env: SimulatorEnv, stateJson: string): Promise<ThroughputFigures['onePage']> {
-  const rounds: { withShot: number; withoutShot: number; floor: number; floorCdp: number; floorNoShot: number }[] = [];
+async function onePage(env: SimulatorEnv, browserPids: number[], stateJson: string): Promise<ThroughputFigures['onePage']> {
+  const rounds: { withShot: number; withoutShot: number; floor: number; floorCdp: number; floorNoShot: number; cpuWithShot: number; cpuWithoutShot: number }[] = [];
+  /** The step loop, with the CPU ms a step cost (browser and bridge). */
+  const measured = async () => {
+    const before = cpuSeconds(browserPids);
+    const run = await envSteps(env, STEPS);
+    return { ...run, cpuMs: ((cpuSeconds(browserPids) - before) * 1000) / STEPS };
+  };
   for (let r = 0; r < 3; r++) {
     await showChat(env, stateJson);
-    const shot = await envSteps(env, STEPS);
+    const shot = await measured();
     env.screenshots = false;
     await showChat(env, stateJson);
-    const noShot = await envSteps(env, STEPS).finally(() => (env.screenshots = true));
+    const noShot = await measured().finally(() => (env.screenshots = true));
     await showChat(env, stateJson);
     const floor = await rawFloor(env.page, shot.points);
     await showChat(env, stateJson);
     const floorCdp = await rawFloor(env.page, shot.points, 'cdp');
     await showChat(env, stateJson);
     const floorNoShot = await rawFloor(env.page, shot.points, 'none');
-    rounds.push({ withShot: shot.sps, withoutShot: noShot.sps, floor, floorCdp, floorNoShot });
+    rounds.push({ withShot: shot.sps, withoutShot: noShot.sps, floor, floorCdp, floorNoShot, cpuWithShot: shot.cpuMs, cpuWithoutShot: noShot.cpuMs });
   }
   const m = (k: keyof (typeof rounds)[number]) => p50(rounds.map((r) => r[k]));
-  return { withShotSps: m('withShot'), withoutShotSps: m('withoutShot'), floorSps: m('floor'), floorCdpSps: m('floorCdp'), floorNoShotSps: m('floorNoShot') };
+  return { withShotSps: m('withShot'), withoutShotSps: m('withoutShot'), floorSps: m('floor'), floorCdpSps: m('floorCdp'), floorNoShotSps: m('floorNoShot'), cpuMsWithShot: m('cpuWithShot'), cpuMsWithoutShot: m('cpuWithoutShot') };
 }
 
 /**
@@ -275,15 +284,18 @@ export async function throughputBench(bridge: BridgeServer, log: (l: string) => 
     log('throughput: capture paths');
     capture = await captureFigures(pool.envs, stateJson, log);
     log('throughput: the screencast running under a step loop');
-    screencast = await screencastCost(pool.envs[0]!, stateJson);
+    // The page opened last is the browser's front page: the others get animation frames late when
+    // nothing captures them (see docs/scale.md, Frames), which would hide what the screenshot costs.
+    const front = pool.envs.at(-1)!;
+    screencast = await screencastCost(front, stateJson);
     for (const c of capture) if (c.error) log(`throughput: ${c.name}: refused (${c.error})`);
     log('throughput: 1 page, with and without the screenshot');
-    one = await onePage(pool.envs[0]!, stateJson);
+    one = await onePage(front, (await browserProcessIds(pool.browsers()[0]!)).pids, stateJson);
   } finally {
     await pool.close();
   }
   log(`throughput: the whole suite on ${WIDE} pages, ${ROUNDS} run(s) with pictures and without`);
-  const suite = await suiteAt8(bridge, stateJson, log);
+  const suite = SUITE ? await suiteAt8(bridge, stateJson, log) : { withFrames: [], withoutFrames: [], floor8: [], sameVerdicts: true, mismatches: [] };
   return { capture, screencast, onePage: one, suite, loadStart, loadEnd: loadavg()[0]!};
 }
 
@@ -292,19 +304,27 @@ export const perMin = (runs: OracleRun[]): number => (runs.reduce((a, r) => a + 
 
 /** The figures as rows of bench.ts's table: measure, phonegym, raw floor, note. */
 export function throughputRows(f: ThroughputFigures): [string, string, string, string][] {
+  type Row = [string, string, string, string];
   const o = f.onePage;
-  const on = perMin(f.suite.withFrames);
-  const off = perMin(f.suite.withoutFrames);
-  const floor8 = f.suite.floor8.reduce((a, b) => a + b, 0) / f.suite.floor8.length;
-  return [
-    ...f.capture.map((c): [string, string, string, string] => [`capture p50 (ms): ${c.name}`, c.p50Ms === null ? 'n/a' : fmt(c.p50Ms), '', c.error ? `refused: ${c.error}` : `${c.identical ? 'same bytes on two pages' : 'BYTES DIFFER between two pages'}; ~${fmt((c.bytes ?? 0) / 1024, 0)} KB`]),
+  const rows: Row[] = [
+    ...f.capture.map((c): Row => [`capture p50 (ms): ${c.name}`, c.p50Ms === null ? 'n/a' : fmt(c.p50Ms), '', c.error ? `refused: ${c.error}` : `${c.identical ? 'same bytes on two pages' : 'BYTES DIFFER between two pages'}; ~${fmt((c.bytes ?? 0) / 1024, 0)} KB`]),
     ['  a step loop with the screencast running (steps/s)', fmt(f.screencast.withSps), fmt(f.screencast.withoutSps), `${fmt(f.screencast.withSps / f.screencast.withoutSps, 3)} x without it; ${fmt(f.screencast.framesPerStep, 1)} frames a step, none on request`],
     ['steps/s, 1 page, with the screenshot', fmt(o.withShotSps), fmt(o.floorSps), `${fmt(o.withShotSps / o.floorSps, 3)} x floor (click + frame + page.screenshot); ${fmt(o.withShotSps / o.floorCdpSps, 3)} x the CDP-capture floor ${fmt(o.floorCdpSps)}`],
     ['steps/s, 1 page, without (tree-only agents, --no-screenshots)', fmt(o.withoutShotSps), fmt(o.floorNoShotSps), `${fmt(o.withoutShotSps / o.floorNoShotSps, 3)} x floor (click + frame); ${fmt(o.withoutShotSps / o.withShotSps, 2)} x with the screenshot`],
-    ['CPU s an oracle episode (browser + bridge), with pictures / without', `${fmt(cpu(f.suite.withFrames), 3)}`, `${fmt(cpu(f.suite.withoutFrames), 3)}`, `${fmt(cpu(f.suite.withFrames) / cpu(f.suite.withoutFrames), 2)} x: what the load does not change; 2 free cores would run ${fmt(120 / cpu(f.suite.withoutFrames), 0)} episodes/min without pictures`],
+    ['CPU ms a step, 1 page (browser + bridge), with the screenshot / without', fmt(o.cpuMsWithShot, 1), fmt(o.cpuMsWithoutShot, 1), `${fmt(o.cpuMsWithShot / o.cpuMsWithoutShot, 2)} x: the screenshot's share, whatever the load`],
+  ];
+  if (f.suite.withFrames.length === 0) return rows;
+  const on = perMin(f.suite.withFrames);
+  const off = perMin(f.suite.withoutFrames);
+  const floor8 = f.suite.floor8.reduce((a, b) => a + b, 0) / f.suite.floor8.length;
+  const cpuOn = cpu(f.suite.withFrames);
+  const cpuOff = cpu(f.suite.withoutFrames);
+  rows.push(
+    ['CPU s an oracle episode (browser + bridge), with pictures / without', fmt(cpuOn, 3), fmt(cpuOff, 3), `${fmt(cpuOn / cpuOff, 2)} x: what the load does not change; 2 free cores would run ${fmt(120 / cpuOff, 0)} episodes/min without pictures`],
     [`oracle episodes/min, whole suite, ${WIDE} pages, with pictures`, fmt(on, 1), fmt(floor8), `floor: ${WIDE} raw pages' steps/s (click + frame + JPEG), ${fmt(f.suite.floor8[0]!)} before, ${fmt(f.suite.floor8.at(-1)!)} after`],
     [`  the same with --no-screenshots (goal ≥ 120)`, fmt(off, 1), '', `${fmt(off / on, 2)} x with pictures; same passed set in all ${f.suite.withFrames.length + f.suite.withoutFrames.length} runs: ${f.suite.sameVerdicts}${f.suite.mismatches.length ? ` (${f.suite.mismatches.slice(0, 3).join('; ')})` : ''}`],
-  ];
+  );
+  return rows;
 }
 
 /** Mean CPU seconds an episode over runs. */
@@ -320,6 +340,8 @@ export function throughputJson(f: ThroughputFigures): Record<string, unknown> {
     screencast_step_ratio: num(f.screencast.withSps / f.screencast.withoutSps, 3),
     steps_per_s_with_screenshot: num(f.onePage.withShotSps),
     steps_per_s_without_screenshot: num(f.onePage.withoutShotSps),
+    cpu_ms_per_step_with_screenshot: num(f.onePage.cpuMsWithShot, 1),
+    cpu_ms_per_step_without_screenshot: num(f.onePage.cpuMsWithoutShot, 1),
     floor_steps_per_s_with_jpeg: num(f.onePage.floorSps),
     floor_cdp_steps_per_s: num(f.onePage.floorCdpSps),
     floor_steps_per_s_without_jpeg: num(f.onePage.floorNoShotSps),
