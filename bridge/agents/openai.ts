@@ -95,6 +95,11 @@ export class OpenAIAgent implements Agent {
   private history: TurnRecord[] = [];
   private feedback: string[] = [];
 
+  /** `--observation`: the model is shown the screenshot, the UI tree as text, or both. */
+  get observes(): { screenshot: boolean; tree: boolean } {
+    return { screenshot: this.o.observation !== 'tree', tree: this.o.observation !== 'screenshot' };
+  }
+
   constructor(private readonly o: OpenAIAgentOptions) {
     this.format = findFormat(o.format);
     this.client = new ChatClient({

@@ -135,6 +135,8 @@ class OracleDriver implements OracleUi {
 
 export class OracleAgent implements Agent {
   readonly name = 'oracle';
+  /** Its moves come from the UI tree (and the state): it never looks at the screen. */
+  readonly observes = { screenshot: false, tree: true };
   current: AgentObservation | null = null;
   private nextReply: Deferred<AgentReply> | null = null;
   private resume: Deferred<void> | null = null;

@@ -10,6 +10,8 @@ const TEXTS = ['你好', '好的', 'ok', '123', '明天见'];
  */
 export class RandomAgent implements Agent {
   readonly name = 'random';
+  /** It taps elements of the UI tree. */
+  readonly observes = { screenshot: false, tree: true };
   async act(obs: AgentObservation, ep: EpisodeContext) {
     const r = ep.rng;
     const roll = r.next();

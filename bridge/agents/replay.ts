@@ -49,6 +49,8 @@ export function loadTrajectory(path: string): LoadedTrajectory {
 
 export class ReplayAgent implements Agent {
   readonly name = 'replay';
+  /** It plays back recorded actions, whatever the phone shows. */
+  readonly observes = { screenshot: false, tree: false };
   private next = 0;
 
   constructor(private readonly actions: Action[]) {}

@@ -39,8 +39,21 @@ export type AgentReply =
   /** The agent's output could not be understood; ends the episode as a format error. */
   | { formatError: string; raw?: string; usage?: StepUsage };
 
+/** What of an observation an agent reads: the env makes only what someone reads (a screenshot is most of a step's browser time). */
+export interface AgentObserves {
+  screenshot: boolean;
+  tree: boolean;
+}
+
+/** An agent that does not say what it reads is given everything. */
+export function agentObserves(agent: Agent): AgentObserves {
+  return agent.observes ?? { screenshot: true, tree: true };
+}
+
 export interface Agent {
   readonly name: string;
+  /** What it reads of each observation (absent: the screenshot and the UI tree). */
+  readonly observes?: AgentObserves;
   /** Called once per episode before the first act. */
   start?(ep: EpisodeContext): void | Promise<void>;
   /** `signal` aborts when the episode ends early (timeout, Ctrl+C): drop any request in flight. */

@@ -18,6 +18,9 @@
  *   suite:   the whole built-in suite, parallel 8 vs parallel 1, per seed: episodes/min, success
  *            rate, and per-instance success compared (8 pages must not race)
  *   merge:   mergeRuns over 4 synthetic --shard folders of 10,000 rows in all
+ *   throughput: frames skipped and capture paths (throughput.ts: capture costs and determinism,
+ *            steps/s with and without the screenshot vs the floor with and without a JPEG, the
+ *            whole suite on 8 pages with pictures and with --no-screenshots, CPU s an episode)
  *   adb:     the oracle over adb (a virtual device, a real adb server, adbkit) vs the same page
  *            driven directly, same tasks: steps/s, ratio, and an adb step's parts (adbPath.ts)
  *
@@ -26,7 +29,7 @@
  *
  * Tuning (environment): BENCH_STEPS, BENCH_RESETS (1 page); BENCH_NS (pages, default 1,4,8);
  * BENCH_SCALE_STEPS (floor steps per page); BENCH_SEEDS (default 1,2,3); BENCH_PSS_N (default 9);
- * BENCH_MERGE_ROWS (default 10000).
+ * BENCH_MERGE_ROWS (default 10000); BENCH_TP_* (throughput.ts).
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -46,6 +49,7 @@ import { mergeBench, type MergeFigures } from './mergeRows.ts';
 import { adbPathBench, type AdbPathFigures } from './adbPath.ts';
 import { runsAtScale, type RunsAtScaleFigures } from './runsAtScale.ts';
 import { oracleRun, scaleAt, successMismatches, type OracleRun, type ScaleFigures } from './scale.ts';
+import { throughputBench, throughputJson, throughputRows, type ThroughputFigures } from './throughput.ts';
 import { envSteps, fmt, num, p50, rawFloor, showChat } from './steps.ts';
 
 const list = (s: string | undefined, d: number[]) => (s ? s.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0) : d);
@@ -298,6 +302,7 @@ async function main(): Promise<void> {
   let one: Awaited<ReturnType<typeof singlePage>>;
   let scaled: Awaited<ReturnType<typeof atScale>>;
   let memory: MemoryFigures;
+  let throughput: ThroughputFigures;
   const stateJson = JSON.stringify(createInitialState(1));
   try {
     progress('1 page: steps, resets, reloads');
@@ -311,6 +316,9 @@ async function main(): Promise<void> {
     t = performance.now();
     memory = await memoryPerExtraEnv(bridge, PSS_N, stateJson);
     lap('memory', t);
+    t = performance.now();
+    throughput = await throughputBench(bridge, progress);
+    lap('throughput', t);
   } finally {
     await bridge.close();
   }
@@ -363,6 +371,7 @@ async function main(): Promise<void> {
     [`leaderboard build from ${looking.episodes} episodes (s), every row re-judged`, fmt(looking.buildMs / 1000, 2), '', `goal < 10 s; ${looking.verified ? 'all verified' : 'NOT all verified'}; samples ${looking.buildSamplesMs.map((x) => fmt(x / 1000, 2)).join(', ')} s`],
     [`viewer first row on ${looking.episodes} episodes (ms)`, fmt(looking.viewerListMs, 0), '', `goal < 1000 ms; first replay ${fmt(looking.viewerReplayMs, 0)} ms; scroll frame p50 ${fmt(looking.scrollFrameMs, 1)} ms, max ${fmt(looking.scrollFrameMaxMs, 1)} ms`],
   );
+  rows.push(...throughputRows(throughput));
   printTable(rows);
   progress(`done in ${fmt(wallS, 1)} s (load average ${fmt(loadBefore)} at the start, ${fmt(loadavg()[0]!)} at the end, ${cpus().length} cores)`);
 
@@ -437,6 +446,7 @@ async function main(): Promise<void> {
     adb_vs_direct: num(adb.ratio, 3),
     adb_step_parts_ms: { screen: num(adb.parts_ms.screen), screencap: num(adb.parts_ms.screencap), convert: num(adb.parts_ms.convert), tree: num(adb.parts_ms.tree), input: num(adb.parts_ms.input) },
     adb_small_screen_vs_direct: num(adb.small_screen.ratio, 3),
+    ...throughputJson(throughput),
     bench_wall_s: num(wallS, 1),
     section_s: sectionS,
     load_avg_1m_start: num(loadBefore),

@@ -48,9 +48,10 @@ export async function sampleNFor(pages: number, seed: number): Promise<number> {
 /**
  * The oracle on the real built-in tasks through the parallel runner, one worker per page of the
  * pool, exactly as `phonegym run --parallel N` drives it (setup, reset, agent, judge, trajectory
- * files into a temp folder). Wall time from the first episode's start to the last row.
+ * files into a temp folder; with `frames` off, as `--no-screenshots`). Wall time from the first
+ * episode's start to the last row.
  */
-export async function oracleRun(pool: EnvPool, seed: number, sampleN: number, log: (l: string) => void, limit?: number): Promise<OracleRun> {
+export async function oracleRun(pool: EnvPool, seed: number, sampleN: number, log: (l: string) => void, limit?: number, frames = true): Promise<OracleRun> {
   const plan = await planRun({ ...DEFAULT_CONFIG, sampleSeed: seed, sampleN });
   if (limit !== undefined) plan.episodes = plan.episodes.slice(0, limit);
   const runDir = mkdtempSync(join(tmpdir(), 'phonegym-bench-'));
@@ -65,6 +66,7 @@ export async function oracleRun(pool: EnvPool, seed: number, sampleN: number, lo
       agentFor: (env) => createAgent('oracle', { coordsFromCss: env.coordsFromCss }),
       onRow: (r) => rows.push(r),
       onError: (e) => errors.push(e),
+      frames,
       log,
     });
     const wallS = (performance.now() - t0) / 1000;

@@ -47,17 +47,21 @@ export async function envSteps(env: SimulatorEnv, n: number): Promise<{ sps: num
   return { sps: n / ((performance.now() - t0) / 1000), points };
 }
 
+/** How the floor takes its picture: Playwright's page.screenshot, the env's CDP capture, or none (the floor of a step without one). */
+export type FloorCapture = 'playwright' | 'cdp' | 'none';
+
 /**
  * The floor's step, done raw: mouse click, one animation frame, JPEG q80 screenshot at CSS size.
- * With a CDP session, the compositor capture the env itself uses instead of page.screenshot.
+ * With a CDP session, the compositor capture the env itself uses instead of page.screenshot;
+ * with `none`, no picture.
  */
-export async function rawTaps(page: Page, points: Point[], cdp: CDPSession | null = null): Promise<void> {
+export async function rawTaps(page: Page, points: Point[], cdp: CDPSession | null = null, capture: FloorCapture = cdp ? 'cdp' : 'playwright'): Promise<void> {
   for (const p of points) {
     await page.mouse.click(p.x, p.y);
     // A string, not a function: tsx would rewrite a function body with helpers the page lacks.
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
-    if (cdp) await cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 80, optimizeForSpeed: true });
-    else await page.screenshot({ type: 'jpeg', quality: 80, scale: 'css' });
+    if (capture === 'cdp' && cdp) await cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 80, optimizeForSpeed: true });
+    else if (capture === 'playwright') await page.screenshot({ type: 'jpeg', quality: 80, scale: 'css' });
   }
 }
 
@@ -66,10 +70,10 @@ export async function rawTaps(page: Page, points: Point[], cdp: CDPSession | nul
  * The difference is exactly what phonegym adds per step: settling, the state and UI tree read,
  * coordinate mapping.
  */
-export async function rawFloor(page: Page, points: Point[], capture: 'playwright' | 'cdp' = 'playwright'): Promise<number> {
+export async function rawFloor(page: Page, points: Point[], capture: FloorCapture = 'playwright'): Promise<number> {
   const cdp = capture === 'cdp' ? await page.context().newCDPSession(page) : null;
   const t0 = performance.now();
-  await rawTaps(page, points, cdp);
+  await rawTaps(page, points, cdp, capture);
   const sps = points.length / ((performance.now() - t0) / 1000);
   await cdp?.detach();
   return sps;

@@ -59,6 +59,7 @@ export const RUN_FLAG_TABLE: readonly RunFlag[] = [
   { name: 'coords', key: 'coords', value: 'SPACE', help: "pixels | norm1000 | norm1: the agent's coordinate space", group: 'run', parse: (t) => choiceFlag('coords', t, ['pixels', 'norm1000', 'norm1'] as const) },
   { name: 'screenshot-scale', key: 'screenshotScale', value: 'S', help: '1 (360x800) or 3 (1080x2400)', group: 'run', parse: (t) => screenshotScale(t) },
   { name: 'jpeg-quality', key: 'jpegQuality', value: 'Q', help: 'screenshot quality 1-100 (default 80)', group: 'run', parse: int('jpeg-quality', 1, 100) },
+  { name: 'no-screenshots', key: 'screenshots', help: 'trajectories without step pictures; the oracle and tree-only agents then take no screenshot at all (faster; docs/training.md)', group: 'run', parse: () => false },
   { name: 'studio', key: 'studio', help: 'serve the studio and print its URL', group: 'run', parse: () => true },
   { name: 'studio-wait', key: 'studioWait', value: 'S', help: 'with --studio, wait up to S seconds for it to connect (default 30)', group: 'run', parse: int('studio-wait', 0, 3600) },
   { name: 'pace', key: 'pace', value: 'MS', help: 'pause after each step while a studio watches (default 500, 0 = off)', group: 'run', parse: int('pace', 0, 10_000) },
@@ -169,7 +170,8 @@ export function resolveRunConfig(argv: string[]): ResolvedRun | 'help' {
   for (const f of RUN_FLAG_TABLE) {
     const raw = v[f.name];
     if (raw === undefined) continue;
-    const value = typeof raw === 'boolean' ? raw : f.parse(raw);
+    // A switch gives what its entry says it means (`--no-screenshots` turns a key off).
+    const value = typeof raw === 'boolean' ? (raw ? f.parse('') : undefined) : f.parse(raw);
     if (value === undefined) continue;
     given.add(f.key);
     // --task-id and --task-ids both add to the task list.

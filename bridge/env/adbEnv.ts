@@ -20,7 +20,7 @@ import { packageOf, parseUiautomatorXml } from '../protocol/uiautomator.ts';
 import { AdbCallError, shellOutput, shellText, type AdbDevice } from './adbDevices.ts';
 import { fromCss, mapActionPoints, toCss, type CoordConfig } from './coords.ts';
 import { pngToJpeg } from './pngScale.ts';
-import type { Env, EnvCapabilities, Observation, StepResult } from './types.ts';
+import type { Env, EnvCapabilities, Observation, ObserveOptions, StepResult } from './types.ts';
 
 /** The IME that types any text (Chinese first) through adb broadcasts: github.com/senzhk/ADBKeyBoard. */
 export const ADB_KEYBOARD = 'com.android.adbkeyboard/.AdbIME';
@@ -73,6 +73,8 @@ export class AdbEnv implements Env {
   readonly coords: CoordConfig;
   readonly capabilities: EnvCapabilities;
   screenshots = true;
+  /** Screenshots taken so far (`screenshot()` calls). */
+  captures = 0;
   /** The env's CSS frame: 360 wide, the phone's aspect. */
   readonly frame: { width: number; height: number };
   private readonly px: number;
@@ -163,6 +165,7 @@ export class AdbEnv implements Env {
   }
 
   async screenshot(): Promise<Buffer> {
+    this.captures++;
     const png = await shellOutput(this.device, 'screencap -p', 30_000);
     const s = this.coords.screenshotScale;
     return pngToJpeg(png, Math.round(this.frame.width * s), Math.round(this.frame.height * s), this.quality);
@@ -177,12 +180,12 @@ export class AdbEnv implements Env {
     return focusedRoute(await this.shell('dumpsys window')) ?? HOME_ROUTE;
   }
 
-  async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<Observation> {
+  async observe(opts: ObserveOptions = {}): Promise<Observation> {
     // A virtual device's route is its page's own (app and path: what oracles go by); a real
     // phone's is the package and activity in front.
     const [screenshot, tree, state] = await Promise.all([
       opts.screenshot === false || !this.screenshots ? Buffer.alloc(0) : this.screenshot(),
-      this.tree(),
+      opts.tree === false ? [] : this.tree(),
       this.opts.stateOf ? this.opts.stateOf.getState() : null,
     ]);
     const route = state ? state.route : await this.route();
@@ -212,7 +215,7 @@ export class AdbEnv implements Env {
     await this.shell(`ime set ${ADB_KEYBOARD} >/dev/null; am broadcast -a ADB_INPUT_B64 --es msg ${Buffer.from(text, 'utf8').toString('base64')}`);
   }
 
-  async step(action: Action, opts: { screenshot?: boolean } = {}): Promise<StepResult> {
+  async step(action: Action, opts: Omit<ObserveOptions, 'advanceMs'> = {}): Promise<StepResult> {
     const cssAction = mapActionPoints(action, (p) => {
       const d = this.toDevice(p.x, p.y);
       return { x: d.x / this.px, y: d.y / this.px };

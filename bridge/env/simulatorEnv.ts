@@ -8,11 +8,11 @@ import type { CDPSession, Page } from 'playwright';
 import type { Action } from '../protocol/actions.ts';
 import { assertNever } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
-import type { EnvironmentEvent } from '../protocol/messages.ts';
+import type { EnvironmentEvent, Observation as PageObservation } from '../protocol/messages.ts';
 import { VIEWPORT, type PhoneState, type Route, type UiNode } from '../protocol/state.ts';
 import type { DeviceConnection } from '../server/bridgeServer.ts';
 import { actionToCss, fromCss, type CoordConfig } from './coords.ts';
-import type { Env, EnvCapabilities, StatefulObservation, StepResult } from './types.ts';
+import type { Env, EnvCapabilities, ObserveOptions, StatefulObservation, StepResult } from './types.ts';
 
 
 export interface SimulatorEnvOptions {
@@ -21,6 +21,22 @@ export interface SimulatorEnvOptions {
   /** Virtual time that passes with every action (a person takes a moment per tap). */
   stepTimeMs?: number;
   longPressMs?: number;
+}
+
+type TypedKey = { kind: 'key'; text: string; code: string; keyCode: number } | { kind: 'text'; text: string };
+
+/**
+ * How Playwright's `keyboard.type` sends one character: letters, digits and space as keys of the
+ * US layout (their code and key code as its layout has them), any character outside the layout
+ * as inserted text; null for the other keys of the layout, which this does not describe.
+ */
+function typedKey(ch: string): TypedKey | null {
+  if (/^[a-z]$/i.test(ch)) return { kind: 'key', text: ch, code: `Key${ch.toUpperCase()}`, keyCode: ch.toUpperCase().charCodeAt(0) };
+  if (/^[0-9]$/.test(ch)) return { kind: 'key', text: ch, code: `Digit${ch}`, keyCode: ch.charCodeAt(0) };
+  if (ch === ' ') return { kind: 'key', text: ch, code: 'Space', keyCode: 32 };
+  // Printable ASCII, tab and newline are keys of the layout; everything else is inserted.
+  if (/^[\x20-\x7e\t\n\r]$/.test(ch)) return null;
+  return { kind: 'text', text: ch };
 }
 
 export class EnvError extends PhonegymError {
@@ -102,15 +118,24 @@ export class SimulatorEnv implements Env {
 
   /** Off: observations carry an empty screenshot (verify's `--no-screenshots`; agents that read only the tree). */
   screenshots = true;
+  /** Screenshots taken so far (`screenshot()` calls): what tests and the bench count to see frames skipped. */
+  captures = 0;
 
-  async observe(opts: { advanceMs?: number; screenshot?: boolean } = {}): Promise<StatefulObservation> {
-    await this.device.call('settle', { advanceMs: opts.advanceMs ?? 0 });
-    // The phone is still: read it and take the picture at the same time (the screenshot is mostly
-    // the browser encoding a frame, the read is the page's own work, so they overlap).
-    const [o, screenshot] = await Promise.all([
-      this.device.call('observe', { tree: true }),
-      opts.screenshot === false || !this.screenshots ? Promise.resolve(Buffer.alloc(0)) : this.screenshot(),
-    ]);
+  async observe(opts: ObserveOptions = {}): Promise<StatefulObservation> {
+    const advanceMs = opts.advanceMs ?? 0;
+    const tree = opts.tree !== false;
+    let o: PageObservation;
+    let screenshot: Buffer = Buffer.alloc(0);
+    if (opts.screenshot === false || !this.screenshots) {
+      // No picture: waiting and reading are one round trip to the page.
+      const settled = await this.device.call('settle', { advanceMs, observe: true, tree });
+      o = settled.observation!;
+    } else {
+      await this.device.call('settle', { advanceMs });
+      // The phone is still: read it and take the picture at the same time (the screenshot is mostly
+      // the browser encoding a frame, the read is the page's own work, so they overlap).
+      [o, screenshot] = await Promise.all([this.device.call('observe', { tree }), this.screenshot()]);
+    }
     const layout = this.device.slices?.()?.layout;
     return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision, ...(layout ? { sliceVersions: layout.versions } : {}) };
   }
@@ -124,6 +149,7 @@ export class SimulatorEnv implements Env {
    * depends on which frames were drawn before; test/cli/pixels.test.ts).
    */
   async screenshot(): Promise<Buffer> {
+    this.captures++;
     const cdp = await this.session();
     if (cdp) {
       const scale = this.coords.screenshotScale;
@@ -185,16 +211,58 @@ export class SimulatorEnv implements Env {
   }
 
   /**
+   * A click at `p`: the three events Playwright's `mouse.click` sends (move, press, release, the
+   * same fields), sent at once over CDP instead of each awaiting the renderer's answer, as
+   * `stroke` does. The browser delivers them in order, so the phone sees the same click.
+   */
+  private async click(p: { x: number; y: number }): Promise<void> {
+    const cdp = await this.session();
+    if (!cdp) return this.page.mouse.click(p.x, p.y);
+    const send = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased') =>
+      cdp.send('Input.dispatchMouseEvent', {
+        type, x: p.x, y: p.y, modifiers: 0,
+        button: type === 'mouseMoved' ? 'none' : 'left',
+        buttons: type === 'mousePressed' ? 1 : 0,
+        ...(type === 'mouseMoved' ? { force: 0 } : { clickCount: 1 }),
+        ...(type === 'mousePressed' ? { force: 0.5 } : {}),
+      });
+    await this.alive(Promise.all([send('mouseMoved'), send('mousePressed'), send('mouseReleased')]));
+  }
+
+  /**
+   * Types `text` with the events Playwright's `keyboard.type` sends (a key down and up with the
+   * character for a key of the US layout, an inserted text for any other character, one
+   * character at a time), sent at once over CDP: a round trip per text, not one per key. Keys
+   * whose description is not written here (punctuation, newline) go through Playwright.
+   */
+  private async typeText(text: string): Promise<void> {
+    const cdp = await this.session();
+    const keys = [...text].map(typedKey);
+    if (!cdp || keys.some((k) => k === null)) return this.page.keyboard.type(text);
+    const events: Promise<unknown>[] = [];
+    for (const k of keys as TypedKey[]) {
+      if (k.kind === 'text') {
+        events.push(cdp.send('Input.insertText', { text: k.text }));
+        continue;
+      }
+      const key = { modifiers: 0, windowsVirtualKeyCode: k.keyCode, code: k.code, key: k.text, location: 0, isKeypad: false };
+      events.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, commands: [], text: k.text, unmodifiedText: k.text, autoRepeat: false }));
+      events.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key }));
+    }
+    await this.alive(Promise.all(events));
+  }
+
+  /**
    * Performs one action through real input and returns the next observation. Terminal actions
    * (answer, complete, abort) and info touch nothing; the caller decides what they mean.
    */
-  async step(action: Action, opts: { screenshot?: boolean } = {}): Promise<StepResult & { observation: StatefulObservation }> {
+  async step(action: Action, opts: Omit<ObserveOptions, 'advanceMs'> = {}): Promise<StepResult & { observation: StatefulObservation }> {
     const a = actionToCss(action, this.coords);
     let advance = this.stepTimeMs;
     const mouse = this.page.mouse;
     switch (a.type) {
       case 'tap':
-        await mouse.click(a.x, a.y);
+        await this.click(a);
         break;
       case 'double_tap':
         await mouse.dblclick(a.x, a.y);
@@ -215,12 +283,12 @@ export class SimulatorEnv implements Env {
         await this.stroke({ x: a.x1, y: a.y1 }, { x: a.x2, y: a.y2 }, 5, true);
         break;
       case 'type':
-        if (a.x !== undefined && a.y !== undefined) await mouse.click(a.x, a.y);
+        if (a.x !== undefined && a.y !== undefined) await this.click({ x: a.x, y: a.y });
         if (a.clear) {
           await this.page.keyboard.press('ControlOrMeta+A');
           await this.page.keyboard.press('Backspace');
         }
-        await this.page.keyboard.type(a.text);
+        await this.typeText(a.text);
         break;
       case 'key':
         if (a.key === 'enter') await this.page.keyboard.press('Enter');
@@ -243,7 +311,7 @@ export class SimulatorEnv implements Env {
       default:
         assertNever(a);
     }
-    const observation = await this.observe({ advanceMs: advance, screenshot: opts.screenshot });
+    const observation = await this.observe({ ...opts, advanceMs: advance });
     return { observation, cssAction: a };
   }
 }

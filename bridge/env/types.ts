@@ -45,6 +45,16 @@ export interface EnvCapabilities {
   events: boolean;
 }
 
+/** What an observation carries besides the state: each part costs the phone work, so a caller that reads none of it asks for none. */
+export interface ObserveOptions {
+  /** Virtual time that passes before the phone is read (ms). */
+  advanceMs?: number;
+  /** Off: an empty screenshot, and none is taken (default on, unless `Env.screenshots` is off). */
+  screenshot?: boolean;
+  /** Off: an empty UI tree, and none is built (default on). */
+  tree?: boolean;
+}
+
 export interface StepResult {
   observation: Observation;
   /** The action in CSS pixels of the phone, as it was performed (what the studio draws). */
@@ -59,6 +69,8 @@ export interface Env {
   readonly coords: CoordConfig;
   /** Off: observations carry an empty screenshot (verify's `--no-screenshots`). */
   screenshots: boolean;
+  /** Screenshots this env has taken: frames a run skips are frames this does not count. */
+  readonly captures: number;
   /** CSS pixels of the phone → the agent's coordinate space (oracles compute taps in CSS pixels). */
   coordsFromCss(p: { x: number; y: number }): { x: number; y: number };
   /** Replaces the phone's whole state (needs `capabilities.state`) and goes to `route` (default: home). */
@@ -72,9 +84,9 @@ export interface Env {
   /** Needs `capabilities.events`. */
   deliver(events: EnvironmentEvent[]): Promise<void>;
   /** Waits until the phone is still (advancing its clock by `advanceMs` first), then observes it. */
-  observe(opts?: { advanceMs?: number; screenshot?: boolean }): Promise<Observation>;
+  observe(opts?: ObserveOptions): Promise<Observation>;
   /** Performs one action through real input and returns the next observation. */
-  step(action: Action, opts?: { screenshot?: boolean }): Promise<StepResult>;
+  step(action: Action, opts?: Omit<ObserveOptions, 'advanceMs'>): Promise<StepResult>;
   screenshot(): Promise<Buffer>;
   /** An opaque id for the whole phone as it is now (needs `capabilities.snapshot`). */
   snapshot(): Promise<string>;

@@ -39,6 +39,11 @@ export interface RunConfig {
   /** 1 = screenshots at CSS size (360x800), 3 = device size (1080x2400). */
   screenshotScale: 1 | 3;
   jpegQuality: number;
+  /**
+   * Off (`--no-screenshots`): trajectories keep no step pictures, and a screenshot is taken only
+   * for an agent that reads it; the oracle's and tree-only agents' steps then take none (faster).
+   */
+  screenshots: boolean;
   studio: boolean;
   /** With --studio: how long to wait for a studio to start watching before the first episode (s). */
   studioWait: number;
@@ -107,7 +112,7 @@ export interface RunConfig {
  * Flags that only say how a run executes, not what it runs or how it is judged: a resume or a
  * merge may differ in these. Every other key must match.
  */
-export const EXECUTION_KEYS = ['manifest', 'devices', 'adbPort', 'runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'reporter', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
+export const EXECUTION_KEYS = ['manifest', 'devices', 'adbPort', 'runDir', 'studio', 'studioWait', 'pace', 'keepOpen', 'screenshots', 'reporter', 'port', 'strict', 'parallel', 'processes', 'isolation', 'browsers', 'browserEndpoint', 'retries', 'shard', 'apiKeyEnv', 'judgeApiKeyEnv', 'modelTimeout', 'modelRetries', 'agentConnectTimeout', 'agentTurnTimeout'] as const satisfies readonly (keyof RunConfig)[];
 
 /** The keys of a config that decide what runs and how it is judged (see EXECUTION_KEYS). */
 export function resultKeys(): (keyof RunConfig)[] {
@@ -149,6 +154,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   coords: 'pixels',
   screenshotScale: 1,
   jpegQuality: 80,
+  screenshots: true,
   studio: false,
   studioWait: 30,
   pace: 500,

@@ -8,9 +8,9 @@
 import { describeAction, isTerminalAction, type Action } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
-import type { Agent, AgentObservation, EpisodeContext } from '../agents/types.ts';
+import { agentObserves, type Agent, type AgentObservation, type EpisodeContext } from '../agents/types.ts';
 import { ModelServiceError } from '../agents/chatClient.ts';
-import { hasState, requireState, type Env, type Observation } from '../env/types.ts';
+import { hasState, requireState, type Env, type Observation, type ObserveOptions } from '../env/types.ts';
 import { JudgeError } from '../judge/judge.ts';
 import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts';
 import { createAgent } from '../agents/registry.ts';
@@ -76,6 +76,13 @@ export interface EpisodeHooks {
   errorCode?: () => Promise<string | null>;
   /** The VLM judge and when it runs (`--judge-mode`); absent: the state judge only. */
   vlm?: VlmJudging;
+  /**
+   * Someone other than the agent looks at every screen (the trajectory's pictures, the studio's
+   * live phone): each observation carries a screenshot. Off (`--no-screenshots`): only an agent
+   * that reads the screen gets one, and the oracle's and tree-only agents' steps take none.
+   * Default on.
+   */
+  frames?: boolean;
 }
 
 /** The agent threw: its model service failed (a run error) or the agent itself has a bug (its failure). */
@@ -143,13 +150,19 @@ async function setUp(env: Env, agent: Agent, spec: EpisodeSpec, recorder: Trajec
   const prepared = await abortable(setup, hooks.signal);
   p.params = prepared.params;
   p.goal = agentGoal(goalText(task, p.params), task.def, spec.evalMode);
-  p.initial = observed(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), env);
+  p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: 0 }), hooks.signal), env);
   p.last = p.initial;
   const ctx: EpisodeContext = { task, goal: p.goal, params: p.params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
   recorder.begin({ goal: p.goal, params: p.params, initial: p.initial });
   hooks.onStart?.({ spec, goal: p.goal, params: p.params, initial: p.initial });
   await agent.start?.(ctx);
   return ctx;
+}
+
+/** What the episode's observations carry: the screen where the agent or the run's frames read it, the UI tree where the agent does. */
+function observing(agent: Agent, hooks: EpisodeHooks): Omit<ObserveOptions, 'advanceMs'> {
+  const reads = agentObserves(agent);
+  return { screenshot: reads.screenshot || hooks.frames !== false, tree: reads.tree };
 }
 
 /** An observation as the episode keeps it: where the env has a state tree, the observation must carry it. */
@@ -165,6 +178,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
   // The judge's feedback, the scripted counterpart and live verdicts read the state tree.
   const judgeable = hasState(initial);
   const interaction = task.def.interaction && judgeable ? { memory: {} as Record<string, unknown>, delivered: [] as EnvironmentEvent[], done: false } : null;
+  const needs = observing(agent, hooks);
   let repeatKey = '';
   let repeatCount = 0;
   /** Events delivered after the last action: the next observation carries them. */
@@ -217,7 +231,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
       p.stopReason = 'loop_detected';
       return;
     }
-    const stepped = await abortable(env.step(action), hooks.signal);
+    const stepped = await abortable(env.step(action, needs), hooks.signal);
     let observation = observed(stepped.observation, env);
     let events: EnvironmentEvent[] = [];
     if (interaction) {
@@ -227,7 +241,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
         await abortable(env.deliver(events), hooks.signal).catch((e: unknown) => {
           throw hooks.signal?.aborted ? e : new PhonegymError(`the task's interaction sent an event the phone refused: ${(e as Error).message}`, { code: 'interaction_error' });
         });
-        observation = observed(await abortable(env.observe({ advanceMs: 0 }), hooks.signal), env);
+        observation = observed(await abortable(env.observe({ ...needs, advanceMs: 0 }), hooks.signal), env);
       }
     }
     const previous = p.last!;
@@ -355,8 +369,9 @@ function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome 
  * One episode of `task`'s oracle on `env` (seed `seed`, the task's step budget), its trajectory
  * under `runDir/relDir`: what benchmarks and backend tests run to see a backend pass a task.
  */
-export async function runOracleEpisode(env: Env, task: LoadedTask, seed: number, runDir: string, relDir: string): Promise<EpisodeOutcome & { recorder: TrajectoryRecorder }> {
-  const recorder = new TrajectoryRecorder(runDir, relDir, task.id);
+export async function runOracleEpisode(env: Env, task: LoadedTask, seed: number, runDir: string, relDir: string, opts: { frames?: boolean } = {}): Promise<EpisodeOutcome & { recorder: TrajectoryRecorder }> {
+  const frames = opts.frames !== false;
+  const recorder = new TrajectoryRecorder(runDir, relDir, task.id, frames);
   const spec: EpisodeSpec = { task, instance: 0, trial: 0, seed, maxSteps: resolveMaxSteps(task), loopDetect: 0, evalMode: 'grounded', agentName: 'oracle' };
-  return { ...(await runEpisode(env, createAgent('oracle', { coordsFromCss: env.coordsFromCss }), spec, recorder)), recorder };
+  return { ...(await runEpisode(env, createAgent('oracle', { coordsFromCss: env.coordsFromCss }), spec, recorder, { frames })), recorder };
 }

@@ -53,6 +53,8 @@ export interface ExecuteOptions {
   liveJudge?: boolean;
   /** The VLM judge and when it runs (`--judge-mode`); absent: the state judge only. */
   vlm?: VlmJudging;
+  /** Off (`--no-screenshots`): trajectories without pictures, and screenshots only for agents that read them (EpisodeHooks.frames). */
+  frames?: boolean;
   signal?: AbortSignal;
   /** A signal of the episode about to run on `env` that stops it alone (the studio's stop). */
   episodeSignal?(env: Env): AbortSignal | undefined;
@@ -134,10 +136,11 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
   const onStop = () => ctl.abort(own!.reason);
   own?.addEventListener('abort', onStop, { once: true });
   try {
-    const recorder = new TrajectoryRecorder(o.runDir, ep.trajectoryDir, ep.task.id);
+    const recorder = new TrajectoryRecorder(o.runDir, ep.trajectoryDir, ep.task.id, o.frames !== false);
     const done = await runEpisode(env, agent, ep, recorder, {
       liveJudge: o.liveJudge,
       vlm: o.vlm,
+      frames: o.frames,
       signal: ctl.signal,
       errorCode: () => o.pool.failureCode(env),
       onStart: ({ goal, initial }) => o.events?.onStart?.(env, ep, { goal, initial }),

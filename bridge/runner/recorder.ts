@@ -101,12 +101,17 @@ export class TrajectoryRecorder {
   private rounds: { round: number; after_step: number; passed: boolean; feedback: string; delivered: boolean }[] = [];
   readonly dir: string;
 
-  constructor(runDir: string, readonly relDir: string, private taskId: string) {
+  /**
+   * `frames` off (`--no-screenshots`): no `step_NNN.jpg`, whatever the observations carry; the
+   * trajectory keeps its actions, routes and state changes, and the viewer shows it without pictures.
+   */
+  constructor(runDir: string, readonly relDir: string, private taskId: string, readonly frames = true) {
     this.dir = join(runDir, relDir);
     mkdirSync(this.dir, { recursive: true });
   }
 
-  private shot(index: number, jpeg: Buffer): string {
+  private shot(index: number, jpeg: Buffer): string | null {
+    if (!this.frames || jpeg.length === 0) return null;
     const name = `step_${String(index).padStart(3, '0')}.jpg`;
     writeFileSync(join(this.dir, name), jpeg);
     return name;
@@ -115,10 +120,7 @@ export class TrajectoryRecorder {
   begin(info: { goal: string; params: Record<string, unknown>; initial: Observation }): void {
     this.meta = { goal: info.goal, params: info.params };
     this.t0 = performance.now();
-    if (info.initial.screenshot.length) {
-      this.shot(0, info.initial.screenshot);
-      this.hasInitial = true;
-    }
+    this.hasInitial = this.shot(0, info.initial.screenshot) !== null;
   }
 
   step(s: { index: number; action: Action; cssAction: Action; observation: Observation | null; previous?: Observation | null; thought?: string; raw?: string; note?: string; usage?: StepUsage; events?: EnvironmentEvent[] }): void {
@@ -136,7 +138,7 @@ export class TrajectoryRecorder {
       ...(s.events ? { events: s.events } : {}),
       route: o?.route ?? null,
       revision: o?.revision ?? null,
-      screenshot: o && o.screenshot.length ? this.shot(s.index, o.screenshot) : null,
+      screenshot: o ? this.shot(s.index, o.screenshot) : null,
       ...(o && s.previous ? stepChanges(s.previous.state, o.state, s.previous.stateJson, o.stateJson, { before: s.previous.sliceVersions, after: o.sliceVersions }) : {}),
       t_ms: Math.round(performance.now() - this.t0),
     });
@@ -185,7 +187,7 @@ export class TrajectoryRecorder {
       error: r.row.error,
       format_error: this.formatErr,
       rounds: this.rounds,
-      initial_screenshot: r.initialState ? 'step_000.jpg' : null,
+      initial_screenshot: this.hasInitial ? 'step_000.jpg' : null,
       steps: this.steps,
       verdict: r.verdict,
       init_state_hash: r.row.init_state_hash,

@@ -341,6 +341,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       episodeTimeoutS: config.episodeTimeout,
       retries: config.retries,
       liveJudge: config.studio,
+      frames: config.screenshots,
       episodeSignal: (env) => studio.controls?.episodeSignal(env.deviceId),
       vlm: vlmJudging(config),
       signal: opts.signal,

@@ -15,6 +15,12 @@ export function checkRunConfig(config: RunConfig): void {
   if (config.judgeMode === 'both' && !config.judgeModel && !config.modelName) {
     throw new UsageError('--judge-mode both runs the VLM judge beside the state judge and needs a model: give --judge-model (and --judge-base-url for a local server, --judge-api-key-env for its key), or run a model agent whose --model-name it then uses');
   }
+  if (!config.screenshots && (config.judgeMode === 'vlm' || config.judgeMode === 'both')) {
+    throw new UsageError(`--no-screenshots leaves the VLM judge (--judge-mode ${config.judgeMode}) no screens to judge from: drop --no-screenshots, or judge by state (--judge-mode state)`);
+  }
+  if (!config.screenshots && config.studio) {
+    throw new UsageError('--no-screenshots leaves the studio\'s live phone without pictures: drop one of --studio and --no-screenshots');
+  }
   if (config.processes > 1 && config.isolation === 'contexts') {
     throw new UsageError('--isolation contexts is single-process only (spec section 6): do not combine it with --processes. Use --isolation pages (recommended) or browsers with --processes, or contexts with --parallel N in one process.');
   }

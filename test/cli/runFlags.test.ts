@@ -33,6 +33,13 @@ describe('the run flag table', () => {
     expect([...r.given].sort()).toEqual(['coords', 'judgeMode', 'judgeModel', 'processes', 'sampleN', 'shard', 'studio', 'suites', 'taskIds']);
   });
 
+  it('a switch that turns a default off: --no-screenshots', () => {
+    expect(DEFAULT_CONFIG.screenshots).toBe(true);
+    const r = resolved(['--no-screenshots']);
+    expect(r.config.screenshots).toBe(false);
+    expect([...r.given]).toEqual(['screenshots']);
+  });
+
   it('each bad value is refused naming its flag', () => {
     expect(() => resolveRunConfig(['--parallel', '-3'])).toThrow('--parallel must be at least 1 (got -3)');
     expect(() => resolveRunConfig(['--screenshot-scale', '2'])).toThrow('--screenshot-scale must be 1 or 3 (got 2)');
