@@ -16,6 +16,7 @@ import { cmdReport } from './reportCommand.ts';
 import { cmdView } from './viewCommand.ts';
 import { cmdDevices } from './devicesCommand.ts';
 import { cmdStudio } from './studioCommand.ts';
+import { cmdServe } from './serveCommand.ts';
 import { cmdVirtualDevice } from './virtualDeviceCommand.ts';
 import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
 import { cmdLeaderboard } from './leaderboardCommand.ts';
@@ -50,6 +51,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym merge DIRS… --run-dir OUT   join the run folders of --shard i/K runs into one
   phonegym view DIR [--port P]   look at a run in the browser: episodes, replays, goals, diffs
   phonegym studio [--runs DIR]   the studio without a run: author tasks by hand, open run folders
+  phonegym serve [--port P] [--pages N]   an env server for trainers: HTTP, OpenEnv's WebSocket, forks
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
   phonegym virtual-device [--port P]   a phone that adb connects to (adb connect 127.0.0.1:P)
@@ -207,6 +209,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdView(rest);
       case 'studio':
         return await cmdStudio(rest);
+      case 'serve':
+        return await cmdServe(rest);
       case 'leaderboard':
         return await cmdLeaderboard(rest);
       case 'virtual-device':
@@ -226,7 +230,7 @@ export async function main(argv: string[]): Promise<number> {
         console.log(MAIN_HELP);
         return command === undefined ? 1 : 0;
       default:
-        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'leaderboard', 'devices', 'virtual-device', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, report, leaderboard, devices, virtual-device, new-task, build, doctor`);
+        throw new UsageError(`unknown command "${command}"${didYouMean(command, ['run', 'list', 'verify', 'merge', 'view', 'studio', 'serve', 'report', 'leaderboard', 'devices', 'virtual-device', 'new-task', 'build', 'doctor'])}. Commands: run, list, verify, merge, view, studio, serve, report, leaderboard, devices, virtual-device, new-task, build, doctor`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -52,12 +52,12 @@ export class SnapshotStore<X = null> {
     return this.kept.size;
   }
 
-  /** Snapshots `env` (needs `capabilities.snapshot`) and keeps `extra` (JSON-like data, copied) beside it. */
+  /** Snapshots `env` (needs `capabilities.snapshot`) and keeps `extra` beside it, as given: pass data nobody changes afterwards. */
   async take(env: Env, extra: X): Promise<string> {
     if (!env.capabilities.snapshot) throw new SnapshotError(`${env.deviceId} cannot take snapshots (a real phone has no state tree to capture)`, { code: 'snapshot_unsupported' });
     const page = await env.snapshot();
     const id = `snap_${randomBytes(8).toString('hex')}`;
-    const entry = { page, extra: structuredClone(extra), bytes: page.length * 2 };
+    const entry = { page, extra, bytes: page.length * 2 };
     this.kept.set(id, entry);
     this.bytes += entry.bytes;
     this.evict(id);
@@ -73,11 +73,11 @@ export class SnapshotStore<X = null> {
     this.use(id);
   }
 
-  /** Brings `env` back to snapshot `id` in place and returns a copy of what was kept beside it. */
+  /** Brings `env` back to snapshot `id` in place and returns what was kept beside it (the same object: copy before changing it). */
   async restore(id: string, env: Env): Promise<X> {
     const entry = this.use(id);
     await env.restore(entry.page);
-    return structuredClone(entry.extra);
+    return entry.extra;
   }
 
   /** Forgets `id`; false when it was not kept. */
