@@ -101,7 +101,7 @@ export class EnvServer implements SessionHost {
 
   /** What `/`, `/ready` and the root page say about the server now. */
   status() {
-    return { capacity: this.capacity, sessions: this.sessions.size, free: this.free.length, queued: this.waiters.length, snapshots: this.snapshots.size, idle_timeout_s: this.opts.idleTimeoutS ?? 0 };
+    return { capacity: this.capacity, sessions: this.sessions.size, busy: [...this.sessions.values()].filter((s) => s.busy).length, free: this.free.length, queued: this.waiters.length, snapshots: this.snapshots.size, idle_timeout_s: this.opts.idleTimeoutS ?? 0 };
   }
 
   async close(): Promise<void> {

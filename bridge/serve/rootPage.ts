@@ -3,6 +3,8 @@
 export interface ServerStatus {
   capacity: number;
   sessions: number;
+  /** Sessions with an operation running. */
+  busy: number;
   free: number;
   queued: number;
   snapshots: number;
