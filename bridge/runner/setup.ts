@@ -57,10 +57,15 @@ function checkGivenParams(task: LoadedTask, given: Record<string, unknown> | und
 
 export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded', given?: Record<string, unknown>): Promise<PreparedInstance> {
   const prepared = prepareInstance(task, seed, evalMode, given);
+  await putOnPhone(target, task, prepared);
+  return prepared;
+}
+
+/** A prepared instance written to the phone in one reset, its start app opened. */
+export async function putOnPhone(target: SetupTarget, task: LoadedTask, prepared: Pick<PreparedInstance, 'stateJson'>): Promise<void> {
   await target.reset(prepared.stateJson);
   const start = task.def.startApp;
   if (start && start !== 'home') await target.openApp(start);
-  return prepared;
 }
 
 /**

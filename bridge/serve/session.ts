@@ -16,7 +16,7 @@ import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts
 import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
 import { judgeTask, judgeTaskOrNull } from '../tasks/judging.ts';
 import { interactionEvents, type InteractionRun } from '../runner/interaction.ts';
-import { setupOnPhone } from '../runner/setup.ts';
+import { prepareInstance, putOnPhone, type PreparedInstance } from '../runner/setup.ts';
 import { createHash } from 'node:crypto';
 
 /** A refused session request: `status` is the HTTP status it is answered with. */
@@ -117,6 +117,25 @@ export interface StepOutcome {
 
 let episodeCounter = 0;
 
+/**
+ * Prepared instances by task, seed, mode and parameters: building a seed's world and running the
+ * task's hooks costs tens of milliseconds, and trainers reset to the same few instances again and
+ * again. Deterministic in those inputs, so a kept one is the one that would be built.
+ */
+const PREPARED_KEPT = 64;
+const preparedKept = new Map<string, PreparedInstance>();
+const judgedAtStart = new WeakMap<PreparedInstance, { goals: number; progress: number }>();
+
+function preparedInstance(task: LoadedTask, seed: number, evalMode: EvalMode, params: Record<string, unknown> | undefined): PreparedInstance {
+  const key = JSON.stringify([task.id, task.file, seed, evalMode, params ?? null]);
+  let p = preparedKept.get(key);
+  if (p) preparedKept.delete(key);
+  else p = prepareInstance(task, seed, evalMode, params);
+  preparedKept.set(key, p);
+  if (preparedKept.size > PREPARED_KEPT) preparedKept.delete(preparedKept.keys().next().value!);
+  return p;
+}
+
 export class TrainingSession {
   private instance: EpisodeInstance | null = null;
   private progress: EpisodeProgress | null = null;
@@ -169,20 +188,27 @@ export class TrainingSession {
   /** Sets the phone up for a task instance (in place, no reload) and observes it. */
   async reset(req: EpisodeRequest, screenshot: boolean): Promise<StepOutcome> {
     const evalMode = req.evalMode ?? 'grounded';
-    const prepared = await setupOnPhone(this.env, req.task, req.seed, evalMode, req.params);
+    const prepared = preparedInstance(req.task, req.seed, evalMode, req.params);
+    await putOnPhone(this.env, req.task, prepared);
     const initial = await this.env.observe({ advanceMs: 0, screenshot });
-    const verdict = judgeTaskOrNull(req.task, prepared.params, evalMode, initial, initial, null, []);
+    // The judge at the start: how many goals (per-step progress is worth it with more than one), and the progress before any step.
+    let start = judgedAtStart.get(prepared);
+    if (!start) {
+      const v = judgeTaskOrNull(req.task, prepared.params, evalMode, initial, initial, null, []);
+      start = { goals: v?.goals.length ?? 0, progress: v?.progress ?? 0 };
+      judgedAtStart.set(prepared, start);
+    }
     this.instance = {
       task: req.task, seed: req.seed, params: prepared.params, evalMode, reward: req.reward ?? 'sparse',
       goal: agentGoal(goalText(req.task, prepared.params), req.task.def, evalMode),
       maxSteps: req.maxSteps ?? resolveMaxSteps(req.task, undefined, evalMode),
-      subGoals: (verdict?.goals.length ?? 0) > 1,
+      subGoals: start.goals > 1,
       initial,
       episodeId: `ep${++episodeCounter}`,
     };
     this.clientEpisodeId = null;
     this.progress = {
-      steps: 0, actions: [], answer: null, done: false, truncated: false, stopReason: null, progress: verdict?.progress ?? 0, verdict: null,
+      steps: 0, actions: [], answer: null, done: false, truncated: false, stopReason: null, progress: start.progress, verdict: null,
       interaction: req.task.def.interaction ? { memory: {}, delivered: [], done: false } : null,
     };
     this.last = initial;
