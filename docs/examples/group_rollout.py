@@ -86,7 +86,7 @@ def main():
     else:
         print("%s, seed %d: 8 forks of one start" % (TASK, SEED))
         for x in results:
-            print("  %-20s reward %.0f  advantage %+.3f  (%d steps)" % (x["plan"], x["reward"], x["advantage"], x["steps"]))
+            print("  %-20s reward %.0f  advantage %+.3f" % (x["plan"], x["reward"], x["advantage"]))
 
 
 if __name__ == "__main__":
