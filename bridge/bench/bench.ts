@@ -23,6 +23,9 @@
  *            whole suite on 8 pages with pictures and with --no-screenshots, CPU s an episode)
  *   adb:     the oracle over adb (a virtual device, a real adb server, adbkit) vs the same page
  *            driven directly, same tasks: steps/s, ratio, and an adb step's parts (adbPath.ts)
+ *   serve:   the env server through HTTP from a client in the same run: reset p50, fork of 8 p50,
+ *            steps/s through the server vs the env directly, sessions held before the first 429
+ *            (serveBench.ts)
  *
  * Under load every figure moves; the ratios against a floor measured in the same run are what to
  * read, and the final JSON records the load average at the start.
@@ -47,6 +50,7 @@ import { APPS } from '../../simulator-apps/catalog.ts';
 import { memoryPerExtraEnv, type MemoryFigures } from './memory.ts';
 import { mergeBench, type MergeFigures } from './mergeRows.ts';
 import { adbPathBench, type AdbPathFigures } from './adbPath.ts';
+import { serveBench, type ServeFigures } from './serveBench.ts';
 import { runsAtScale, type RunsAtScaleFigures } from './runsAtScale.ts';
 import { oracleRun, scaleAt, successMismatches, type OracleRun, type ScaleFigures } from './scale.ts';
 import { throughputBench, throughputJson, throughputRows, type ThroughputFigures } from './throughput.ts';
@@ -335,6 +339,9 @@ async function main(): Promise<void> {
   const tAdb = performance.now();
   const adb: AdbPathFigures = await adbPathBench(progress);
   lap('adb_path', tAdb);
+  const tServe = performance.now();
+  const served: ServeFigures = await serveBench(progress);
+  lap('serve', tServe);
 
   const { scale, suite } = scaled;
   const wide = suiteRate(suite.wide);
@@ -369,6 +376,10 @@ async function main(): Promise<void> {
     ['per-instance success, parallel 8 = parallel 1', String(race.raceFree), '', `seeds ${SEEDS.join(', ')}${race.mismatches.length ? `; differs: ${race.mismatches.slice(0, 4).join('; ')}` : ''}`],
     [`merge ${merge.rows} rows from ${merge.shards} shards (ms)`, fmt(merge.ms, 0), '', `rows per shard ${merge.rowsPerShard.join('/')}; samples ${merge.samplesMs.map((x) => fmt(x, 0)).join(', ')} ms`],
     [`leaderboard build from ${looking.episodes} episodes (s), every row re-judged`, fmt(looking.buildMs / 1000, 2), '', `goal < 10 s; ${looking.verified ? 'all verified' : 'NOT all verified'}; samples ${looking.buildSamplesMs.map((x) => fmt(x / 1000, 2)).join(', ')} s`],
+    ['env server: reset p50 (ms), through HTTP', fmt(served.reset_p50_ms), '', `goal ≤ 15 ms; with the screenshot ${fmt(served.reset_with_screenshot_p50_ms)} ms`],
+    ['env server: fork of 8 p50 (ms)', fmt(served.fork8_p50_ms), '', 'goal ≤ 60 ms'],
+    ['env server: steps/s through the server', fmt(served.server_steps_per_s), fmt(served.direct_steps_per_s), `${fmt(served.server_vs_direct, 3)} x the env directly (goal ≥ 0.9)`],
+    ['env server: sessions held before the first 429', String(served.sessions_before_429), '', `${served.pages} pages declared`],
     [`viewer first row on ${looking.episodes} episodes (ms)`, fmt(looking.viewerListMs, 0), '', `goal < 1000 ms; first replay ${fmt(looking.viewerReplayMs, 0)} ms; scroll frame p50 ${fmt(looking.scrollFrameMs, 1)} ms, max ${fmt(looking.scrollFrameMaxMs, 1)} ms`],
   );
   rows.push(...throughputRows(throughput));
@@ -423,6 +434,7 @@ async function main(): Promise<void> {
     floor_pss_mb_1_page: num(memory.floor1Mb, 1),
     floor_pss_mb_n_pages: num(memory.floorNMb, 1),
     floor_pss_mb_per_extra_page: num(memory.floorPerExtraPageMb, 1),
+    serve: { ...served, reset_p50_ms: num(served.reset_p50_ms), reset_with_screenshot_p50_ms: num(served.reset_with_screenshot_p50_ms), fork8_p50_ms: num(served.fork8_p50_ms), server_steps_per_s: num(served.server_steps_per_s), direct_steps_per_s: num(served.direct_steps_per_s), server_vs_direct: num(served.server_vs_direct, 3) },
     episodes_per_min_parallel8: num(wide.perMin, 1),
     episodes_per_min_parallel1: num(narrow.perMin, 1),
     success_rate_parallel8: num(wide.sr, 4),

@@ -18,6 +18,7 @@ import { cmdView } from './viewCommand.ts';
 import { cmdDevices } from './devicesCommand.ts';
 import { cmdEnv } from './envCommand.ts';
 import { cmdStudio } from './studioCommand.ts';
+import { cmdServe } from './serveCommand.ts';
 import { cmdVirtualDevice } from './virtualDeviceCommand.ts';
 import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
 import { cmdLeaderboard } from './leaderboardCommand.ts';
@@ -44,7 +45,7 @@ const LIST_FLAGS = {
 } satisfies FlagSpec;
 
 /** Every command, for the did-you-mean of an unknown one. */
-const COMMANDS = ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'export', 'leaderboard', 'devices', 'virtual-device', 'env', 'new-task', 'build', 'doctor'];
+const COMMANDS = ['run', 'list', 'verify', 'merge', 'view', 'studio', 'report', 'export', 'leaderboard', 'serve', 'devices', 'virtual-device', 'env', 'new-task', 'build', 'doctor'];
 
 const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobile GUI agents
 
@@ -55,6 +56,7 @@ const MAIN_HELP = `phonegym — a browser-first simulator and evaluator for mobi
   phonegym merge DIRS… --run-dir OUT   join the run folders of --shard i/K runs into one
   phonegym view DIR [--port P]   look at a run in the browser: episodes, replays, goals, diffs
   phonegym studio [--runs DIR]   the studio without a run: author tasks by hand, open run folders
+  phonegym serve [--port P] [--pages N]   an env server for trainers: HTTP, OpenEnv's WebSocket, forks
   phonegym report DIR [--format md|html] [--out FILE]   the run report of a run folder
   phonegym export DIR --format verifiers|sft [--out FILE]   a run's episodes as training records (JSONL)
   phonegym leaderboard build DIRS… --out SITE | check DIR   a static leaderboard from run folders
@@ -216,6 +218,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cmdView(rest);
       case 'studio':
         return await cmdStudio(rest);
+      case 'serve':
+        return await cmdServe(rest);
       case 'leaderboard':
         return await cmdLeaderboard(rest);
       case 'virtual-device':

@@ -97,7 +97,7 @@ export interface DeviceMethods {
   reset(params: StateParams & { route?: Route }): Promise<{ revision: number; missing?: string[] }>;
   /** Replace the state but keep the route and back stack (task hooks adjusting data). */
   setState(params: StateParams): Promise<{ revision: number; missing?: string[] }>;
-  /** An opaque snapshot of state + navigation, restorable with `restore`. */
+  /** An opaque snapshot of the whole phone (state, navigation, overlays, scroll offsets, focus, the apps' memory: simulator-apps/os/wholeSnapshot.ts), restorable with `restore` on any page. */
   snapshot(params: Record<string, never>): Promise<{ snapshot: string }>;
   restore(params: { snapshot: string }): Promise<{ revision: number }>;
   uiTree(params: Record<string, never>): Promise<{ nodes: UiNode[] }>;

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { PhoneState, Route } from '../protocol/state.ts';
-import { PhonegymError } from '../protocol/errors.ts';
+import { PhonegymError, UsageError } from '../protocol/errors.ts';
+import { didYouMean } from '../protocol/suggest.ts';
 import type { Env } from '../env/types.ts';
 import type { Rng as RngLike } from '../tasks/api.ts';
 import { goalText, type LoadedTask } from '../tasks/registry.ts';
@@ -31,23 +32,40 @@ export interface PreparedInstance {
  * Runs the hooks in Node and returns the initial state; deterministic in `seed`. In grounded
  * mode a query task's empty answer sheet is put on the phone last.
  */
-export function prepareInstance(task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded'): PreparedInstance {
+export function prepareInstance(task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded', given?: Record<string, unknown>): PreparedInstance {
   const state = createInitialState(seed);
   const rng = new Rng(seed);
   const ctx = { state, p: defaultParams(task.def) as Record<string, unknown>, rng, seed };
   task.def.prepare?.(ctx);
-  ctx.p = sampleParams(task.def, ctx.state, rng, { taskId: task.id, seed });
+  // Parameters given explicitly (the env server's sessions) replace the sampled ones, after the
+  // sampler ran all the same: the seed's random stream stays the one the run would see.
+  ctx.p = { ...sampleParams(task.def, ctx.state, rng, { taskId: task.id, seed }), ...checkGivenParams(task, given) };
   task.def.postSample?.(ctx);
   if (evalMode === 'grounded' && task.def.answer) installSheet(ctx.state, task.id, goalText(task, ctx.p), answerFields(task.def, ctx.p));
   return { params: ctx.p, state: ctx.state, stateJson: JSON.stringify(ctx.state), rng };
 }
 
-export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded'): Promise<PreparedInstance> {
-  const prepared = prepareInstance(task, seed, evalMode);
+/** Explicit parameters must be ones the task declares. */
+function checkGivenParams(task: LoadedTask, given: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!given) return {};
+  const declared = Object.keys(task.def.params ?? {});
+  for (const name of Object.keys(given)) {
+    if (!declared.includes(name)) throw new UsageError(`${task.id} has no parameter "${name.slice(0, 60)}"${didYouMean(name, declared)} (its parameters: ${declared.join(', ') || 'none'})`);
+  }
+  return given;
+}
+
+export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded', given?: Record<string, unknown>): Promise<PreparedInstance> {
+  const prepared = prepareInstance(task, seed, evalMode, given);
+  await putOnPhone(target, task, prepared);
+  return prepared;
+}
+
+/** A prepared instance written to the phone in one reset, its start app opened. */
+export async function putOnPhone(target: SetupTarget, task: LoadedTask, prepared: Pick<PreparedInstance, 'stateJson'>): Promise<void> {
   await target.reset(prepared.stateJson);
   const start = task.def.startApp;
   if (start && start !== 'home') await target.openApp(start);
-  return prepared;
 }
 
 /**

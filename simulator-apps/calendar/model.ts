@@ -19,7 +19,7 @@ interface Memory {
   search: string;
 }
 
-const memoryOf = perEpoch<Memory>(() => ({ drafts: new DraftMemory(), search: '' }));
+const memoryOf = perEpoch<Memory>('calendar', () => ({ drafts: new DraftMemory(), search: '' }));
 
 export class CalendarModel extends AppModel<CalendarState> {
   constructor(phone: Phone) {

@@ -21,7 +21,7 @@ interface Memory {
   logFilter: 'all' | 'missed';
 }
 
-const memoryOf = perEpoch<Memory>(() => ({ tabs: new TabStacks(), drafts: new DraftMemory(), dialed: '', logFilter: 'all' }));
+const memoryOf = perEpoch<Memory>('contacts', () => ({ tabs: new TabStacks(), drafts: new DraftMemory(), dialed: '', logFilter: 'all' }));
 
 export class ContactsModel extends AppModel<ContactsState> {
   constructor(phone: Phone) {

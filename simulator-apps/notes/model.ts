@@ -22,7 +22,7 @@ interface Memory {
   searchText: string;
 }
 
-const memoryOf = perEpoch<Memory>(() => ({ tabs: new TabStacks(), editors: new DraftMemory(), searchText: '' }));
+const memoryOf = perEpoch<Memory>('notes', () => ({ tabs: new TabStacks(), editors: new DraftMemory(), searchText: '' }));
 
 export class NotesModel extends AppModel<NotesState> {
   constructor(phone: Phone) {

@@ -13,6 +13,7 @@ import type { Phone } from './phone.svelte.ts';
 import { nextFrame, observe, settle, stateSnapshot } from './settle.ts';
 import { holdElapsed } from './gestures.ts';
 import { uiTree } from './uiTree.ts';
+import { restoreWholeSnapshot, takeWholeSnapshot } from './wholeSnapshot.ts';
 import { tick } from 'svelte';
 
 export interface DeviceOptions {
@@ -217,10 +218,12 @@ export class DeviceClient {
         await tick();
         return { revision: phone.revision };
       },
-      snapshot: async () => ({ snapshot: phone.snapshot() }),
-      restore: async (p) => {
-        phone.restore(requireString(p, 'snapshot', 'restore'));
+      snapshot: async () => {
         await tick();
+        return { snapshot: takeWholeSnapshot(phone, screen()) };
+      },
+      restore: async (p) => {
+        await restoreWholeSnapshot(phone, screen, requireString(p, 'snapshot', 'restore'));
         return { revision: phone.revision };
       },
       uiTree: async () => {

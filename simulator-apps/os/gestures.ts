@@ -44,6 +44,30 @@ export function forgetScrollPositions(): void {
   memory.clear();
 }
 
+/** Every mounted drag scroller: a whole-phone snapshot keeps their offsets (./wholeSnapshot.ts). */
+const mounted = new Set<HTMLElement>();
+
+/** The mounted scrollers under `root` in document order: the same screen mounts them in the same order. */
+function scrollersUnder(root: Element): HTMLElement[] {
+  return [...mounted].filter((el) => root.contains(el)).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+}
+
+/** `[index, top, left]` of every scroller under `root` that is not at its origin. */
+export function scrollOffsets(root: Element): [number, number, number][] {
+  return scrollersUnder(root).flatMap((el, i): [number, number, number][] => (el.scrollTop || el.scrollLeft ? [[i, el.scrollTop, el.scrollLeft]] : []));
+}
+
+/** Puts the scrollers under `root` back where `scrollOffsets` found them (every other one at its origin). */
+export function applyScrollOffsets(root: Element, offsets: readonly (readonly [number, number, number])[]): void {
+  const els = scrollersUnder(root);
+  const at = new Map(offsets.map(([i, top, left]) => [i, { top, left }]));
+  els.forEach((el, i) => {
+    const o = at.get(i) ?? { top: 0, left: 0 };
+    el.scrollTop = o.top;
+    el.scrollLeft = o.left;
+  });
+}
+
 export interface DragScrollOptions {
   axis?: 'x' | 'y';
   /** Remember the offset under this key and restore it when a scroller with the same key mounts. */
@@ -180,7 +204,9 @@ export function dragScroll(opts: DragScrollOptions = {}): Attachment<HTMLElement
 
     el.addEventListener('pointerdown', onDown);
     el.addEventListener('scroll', onScroll, { passive: true });
+    mounted.add(el);
     return () => {
+      mounted.delete(el);
       stopFling?.();
       release();
       observer?.disconnect();

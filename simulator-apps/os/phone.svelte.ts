@@ -385,15 +385,20 @@ export class Phone {
     return [];
   }
 
-  /** State and navigation as one JSON string. */
-  snapshot(): string {
-    return `{"v":1,"state":${this.getStateJson()},"nav":${JSON.stringify(plain(this.#nav))}}`;
+  /**
+   * State and navigation as one JSON string; `screen` (JSON-safe) rides along for a whole-phone
+   * snapshot (./wholeSnapshot.ts) and is ignored by `restore`.
+   */
+  snapshot(screen?: unknown): string {
+    const extra = screen === undefined ? '' : `"screen":${JSON.stringify(screen)},`;
+    return `{"v":1,${extra}"state":${this.getStateJson()},"nav":${JSON.stringify(plain(this.#nav))}}`;
   }
 
-  restore(snapshot: string): void {
+  /** Restores a `snapshot()`, given as its JSON text or already parsed. */
+  restore(snapshot: string | object): void {
     let snap: SnapshotV1;
     try {
-      snap = JSON.parse(snapshot);
+      snap = typeof snapshot === 'string' ? JSON.parse(snapshot) : (snapshot as SnapshotV1);
     } catch (e) {
       throw new PhonegymError('restore: the snapshot is not valid JSON', { code: 'invalid_params', cause: e });
     }
@@ -575,6 +580,25 @@ export class Phone {
 
   // -------------------------------------------------------------------------------------------
   // OS services: toasts, dialogs, menus (transient: not part of the state or a snapshot)
+
+  /**
+   * The toasts and the heads-up notice on screen, as plain data, for a whole-phone snapshot. A
+   * dialog or a menu cannot be kept: its answer resumes code in the screen that opened it.
+   */
+  overlaysSnapshot(): { toasts: Toast[]; notice: Notice | null } {
+    if (this.#dialog || this.#menu) {
+      throw new PhonegymError(`snapshot: a ${this.#dialog ? 'dialog' : 'menu'} is open on the phone, and what it answers resumes code in the screen that opened it, which a snapshot cannot carry: answer or dismiss it first (tap a button, or key back)`, { code: 'snapshot_unsupported' });
+    }
+    return { toasts: plain(this.#toasts), notice: plain(this.#notice) };
+  }
+
+  /** Shows the overlays `overlaysSnapshot` took (after a restore, which dismissed every overlay). */
+  restoreOverlays(o: { toasts: Toast[]; notice: Notice | null }): void {
+    this.#toasts = o.toasts.map((t) => ({ ...t }));
+    this.#notice = o.notice ? { ...o.notice } : null;
+    const ids = [...this.#toasts.map((t) => t.id), this.#notice?.id ?? 0];
+    this.#nextOverlayId = Math.max(this.#nextOverlayId, ...ids.map((id) => id + 1));
+  }
 
   toast(text: string, opts: ToastOptions = {}): void {
     const toast: Toast = { id: this.#nextOverlayId++, text, icon: opts.icon ?? 'success', until: this.now + (opts.durationMs ?? TOAST_MS) };

@@ -29,7 +29,7 @@ interface Memory {
   tabs: TabStacks<RailwayTab>;
 }
 
-const memoryOf = perEpoch<Memory>(() => ({ date: null, bookings: new Map(), passengerDrafts: new DraftMemory(), tabs: new TabStacks() }));
+const memoryOf = perEpoch<Memory>('railway', () => ({ date: null, bookings: new Map(), passengerDrafts: new DraftMemory(), tabs: new TabStacks() }));
 
 export class RailwayModel extends AppModel<RailwayState> {
   constructor(phone: Phone) {

@@ -27,7 +27,7 @@ interface Memory {
   checkout: Map<string, { addressId: string | null; coupon: CouponChoice }>;
 }
 
-const memoryOf = perEpoch<Memory>(() => ({ drafts: new DraftMemory(), checkout: new Map() }));
+const memoryOf = perEpoch<Memory>('shop', () => ({ drafts: new DraftMemory(), checkout: new Map() }));
 
 interface WalletLike {
   orders: { id: string; status: string }[];

@@ -1,0 +1,133 @@
+/**
+ * The env server's figures, measured through the server by a client in the same run (HTTP on
+ * loopback, as a trainer on the same machine calls it): reset p50 (with and without the
+ * screenshot), fork of 8 p50, steps/s through the server against the same steps on the env
+ * directly, and how many sessions it holds before the first 429.
+ *
+ *   node --import tsx bridge/bench/serveBench.ts        (alone; BENCH_SERVE_STEPS, BENCH_SERVE_RESETS)
+ */
+import { performance } from 'node:perf_hooks';
+import { ensureWebBuild } from '../build/webBuild.ts';
+import { EnvPool } from '../env/envPool.ts';
+import type { UiNode } from '../protocol/state.ts';
+import { EnvServer } from '../serve/envServer.ts';
+import { BridgeServer } from '../server/bridgeServer.ts';
+import { loadRegistry } from '../tasks/registry.ts';
+import { createInitialState } from '../../simulator-apps/seed.ts';
+import { center, envSteps, p50, showChat } from './steps.ts';
+
+export interface ServeFigures {
+  pages: number;
+  reset_p50_ms: number;
+  reset_with_screenshot_p50_ms: number;
+  fork8_p50_ms: number;
+  server_steps_per_s: number;
+  direct_steps_per_s: number;
+  server_vs_direct: number;
+  sessions_before_429: number;
+}
+
+const PAGES = 8;
+const TASK = 'chat.PinChat';
+/** The cycle envSteps taps: a chat, back, the contacts tab, the chats tab. */
+const CYCLE = [(x: UiNode) => x.key?.startsWith('chat.item.') ?? false, (x: UiNode) => x.key === 'nav.back', (x: UiNode) => x.key === 'tab.contacts', (x: UiNode) => x.key === 'tab.chats'];
+
+type Json = Record<string, any>;
+
+export async function serveBench(progress: (line: string) => void = () => {}, opts: { steps?: number; resets?: number } = {}): Promise<ServeFigures> {
+  const steps = opts.steps ?? Number(process.env.BENCH_SERVE_STEPS ?? 60);
+  const resets = opts.resets ?? Number(process.env.BENCH_SERVE_RESETS ?? 40);
+  const web = await ensureWebBuild({ log: progress });
+  const tasks = (await loadRegistry()).tasks;
+  const bridge = await BridgeServer.start({ staticDir: web.dir });
+  const pool = await EnvPool.open({ bridge, size: PAGES, shardPrefix: 'sb' });
+  const server = await EnvServer.start({ pool, tasks, tokenMatches: (t) => bridge.tokenMatches(t), port: 0 });
+  const call = async (method: string, path: string, body?: unknown): Promise<Json> => {
+    const res = await fetch(server.url + path, { method, headers: { Authorization: `Bearer ${bridge.token}`, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const json = (await res.json()) as Json;
+    if (!res.ok && res.status !== 429) throw new Error(`bench: ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
+    return { status: res.status, ...json };
+  };
+  try {
+    progress(`serve: ${resets} resets through the server, with and without the screenshot`);
+    const session = (await call('POST', '/v1/sessions', { task: TASK, seed: 1, screenshot: false })).session as string;
+    const timedResets = async (screenshot: boolean) => {
+      const ms: number[] = [];
+      for (let i = 0; i < resets; i++) {
+        const t = performance.now();
+        await call('POST', `/v1/sessions/${session}/reset`, { task: TASK, seed: 1 + (i % 4), screenshot });
+        ms.push(performance.now() - t);
+      }
+      return p50(ms);
+    };
+    await timedResets(false); // warm: every seed's slices seen once
+    const resetMs = await timedResets(false);
+    const resetShotMs = await timedResets(true);
+
+    progress('serve: fork of 8 from a snapshot');
+    const snapshot = (await call('POST', `/v1/sessions/${session}/snapshot`)).snapshot as string;
+    await call('DELETE', `/v1/sessions/${session}`);
+    const forkMs: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t = performance.now();
+      const fork = await call('POST', '/v1/fork', { snapshot, n: 8, screenshot: false });
+      forkMs.push(performance.now() - t);
+      await Promise.all((fork.sessions as string[]).map((s) => call('DELETE', `/v1/sessions/${s}`)));
+    }
+
+    progress(`serve: ${steps} steps through the server vs the env directly, 3 rounds each`);
+    const direct: number[] = [];
+    const through: number[] = [];
+    const stateJson = JSON.stringify(createInitialState(1));
+    for (let round = 0; round < 3; round++) {
+      // Directly: a phone of the pool, none of the server's sessions on it.
+      const env = pool.envs[0]!;
+      await showChat(env, stateJson);
+      direct.push((await envSteps(env, steps)).sps);
+      const s = await call('POST', '/v1/sessions', { task: TASK, seed: 1, max_steps: steps + 1 });
+      let tree = s.observation.tree as UiNode[];
+      const t = performance.now();
+      for (let i = 0; i < steps; i++) {
+        const target = tree.find(CYCLE[i % 4]!);
+        if (!target) throw new Error(`bench: server step ${i} found nothing to tap`);
+        tree = (await call('POST', `/v1/sessions/${s.session}/step`, { action: { type: 'tap', ...center(target) } })).observation.tree;
+      }
+      through.push(steps / ((performance.now() - t) / 1000));
+      await call('DELETE', `/v1/sessions/${s.session}`);
+    }
+
+    progress('serve: sessions held before the first 429');
+    const held: string[] = [];
+    for (;;) {
+      const r = await call('POST', '/v1/sessions', { task: TASK, seed: 1, screenshot: false });
+      if (r.status === 429) break;
+      held.push(r.session);
+    }
+    await Promise.all(held.map((s) => call('DELETE', `/v1/sessions/${s}`)));
+    const directSps = p50(direct);
+    const serverSps = p50(through);
+    return {
+      pages: PAGES,
+      reset_p50_ms: resetMs,
+      reset_with_screenshot_p50_ms: resetShotMs,
+      fork8_p50_ms: p50(forkMs),
+      server_steps_per_s: serverSps,
+      direct_steps_per_s: directSps,
+      server_vs_direct: serverSps / directSps,
+      sessions_before_429: held.length,
+    };
+  } finally {
+    await server.close();
+    await pool.close();
+    await bridge.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const f = await serveBench((l) => console.error(l));
+  console.log(`reset p50 ${f.reset_p50_ms.toFixed(1)} ms (goal ≤ 15), with the screenshot ${f.reset_with_screenshot_p50_ms.toFixed(1)} ms`);
+  console.log(`fork of 8 p50 ${f.fork8_p50_ms.toFixed(1)} ms (goal ≤ 60)`);
+  console.log(`steps/s through the server ${f.server_steps_per_s.toFixed(2)}, the env directly ${f.direct_steps_per_s.toFixed(2)}: ${f.server_vs_direct.toFixed(3)} x (goal ≥ 0.9)`);
+  console.log(`sessions held at once before the first 429: ${f.sessions_before_429} (${f.pages} pages)`);
+  console.log(JSON.stringify(f));
+}
