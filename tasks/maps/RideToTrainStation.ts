@@ -13,7 +13,7 @@ export default defineTask({
   objective: 'action',
   apps: ['railway', 'maps'],
   startApp: 'home',
-  tags: ['cross-app', 'memory', 'rides'],
+  tags: ['cross-app', 'memory', 'rides', 'trap'],
   postSample({ state }) {
     const trip = upcomingTrip(state);
     if (!trip) throw new Error('the railway seed has no upcoming trip');
