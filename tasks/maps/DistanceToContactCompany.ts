@@ -1,7 +1,7 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import { contactsOf, pickPerson, type PersonParams } from '../contacts/_helpers.ts';
 import { spreadParam } from '../_shared/params.ts';
-import { BROWSE_CHANGES, mapsOf, placeById, planRouteUi, routeOf } from './_helpers.ts';
+import { BROWSE_CHANGES, mapsOf, kmAnswer, placeById, planRouteUi, routeOf, shownKm } from './_helpers.ts';
 
 interface P extends PersonParams {
   companyPlaceId: string;
@@ -35,7 +35,7 @@ export default defineTask<P>({
     fields: [{ id: 'km', label: '驾车距离（公里）', hint: '如：3.4', type: 'number' }],
     expected: (p, input) => {
       const d = routeOf(input.init, mapsOf(input.init).saved.homeId!, p.companyPlaceId, 'drive').distance;
-      return { km: { number: d < 1000 ? d / 1000 : Math.round(d / 100) / 10, tolerance: 0.05 } };
+      return { km: kmAnswer(d) };
     },
   },
   expectedChanges: () => BROWSE_CHANGES,
@@ -49,9 +49,6 @@ export default defineTask<P>({
     const place = s.places.find((x) => x.name === company);
     if (!place) throw new Error(`no place named "${company}"`);
     await planRouteUi(ui, s, placeById(s, s.saved.homeId)!, place, 'drive');
-    const text = ui.find('maps.route.distance')?.text ?? '';
-    const km = text.match(/([\d.]+)公里/);
-    const m = text.match(/(\d+)米/);
-    return km ? km[1] : String(Number(m![1]) / 1000);
+    return shownKm(ui);
   },
 });

@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { type PairParams, BROWSE_CHANGES, mapsOf, pairParam, placeById, planRouteUi, routeOf } from './_helpers.ts';
+import { type PairParams, BROWSE_CHANGES, mapsOf, pairParam, kmAnswer, placeById, planRouteUi, routeOf, shownKm } from './_helpers.ts';
 
 type P = PairParams;
 
@@ -16,16 +16,13 @@ export default defineTask<P>({
     fields: [{ id: 'km', label: '距离（公里）', hint: '如：3.4', type: 'number' }],
     expected: (p, input) => {
       const d = routeOf(input.init, p.fromId, p.toId, 'drive').distance;
-      return { km: { number: d < 1000 ? d / 1000 : Math.round(d / 100) / 10, tolerance: 0.05 } };
+      return { km: kmAnswer(d) };
     },
   },
   expectedChanges: () => BROWSE_CHANGES,
   async oracle(ui, p) {
     const s = mapsOf(ui.state);
     await planRouteUi(ui, s, placeById(s, p.fromId)!, placeById(s, p.toId)!, 'drive');
-    const text = ui.find('maps.route.distance')?.text ?? '';
-    const km = text.match(/([\d.]+)公里/);
-    const m = text.match(/(\d+)米/);
-    return km ? km[1] : String(Number(m![1]) / 1000);
+    return shownKm(ui);
   },
 });

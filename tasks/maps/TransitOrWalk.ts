@@ -1,5 +1,5 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
-import { BROWSE_CHANGES, mapsOf, pairParam, placeById, planRoute, planRouteUi, routeOf, type PairParams } from './_helpers.ts';
+import { BROWSE_CHANGES, mapsOf, pairParam, placeById, planRoute, planRouteUi, routeOf, shownMinutes, type PairParams } from './_helpers.ts';
 
 /** A grounded query over two modes: 路线 → 公交 and 步行 → which is faster, and by how many minutes. */
 export default defineTask<PairParams>({
@@ -25,16 +25,10 @@ export default defineTask<PairParams>({
   expectedChanges: () => BROWSE_CHANGES,
   async oracle(ui, p) {
     const s = mapsOf(ui.state);
-    const minutes = (): number => {
-      const text = ui.find('maps.route.minutes')?.text ?? '';
-      const h = text.match(/(\d+)小时/);
-      const m = text.match(/(\d+)分钟/);
-      return (h ? Number(h[1]) * 60 : 0) + (m ? Number(m[1]) : 0);
-    };
     await planRouteUi(ui, s, placeById(s, p.fromId)!, placeById(s, p.toId)!, 'transit');
-    const t = minutes();
+    const t = shownMinutes(ui);
     await ui.tap('maps.route.mode.walk');
-    const w = minutes();
+    const w = shownMinutes(ui);
     return { faster: t < w ? '公交' : '步行', minutes: String(Math.abs(w - t)) };
   },
 });

@@ -1,6 +1,6 @@
 import { defineTask } from '../../bridge/tasks/api.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
-import { type PairParams, BROWSE_CHANGES, mapsOf, pairParam, placeById, planRouteUi, routeOf } from './_helpers.ts';
+import { type PairParams, BROWSE_CHANGES, mapsOf, pairParam, placeById, planRouteUi, routeOf, shownMinutes } from './_helpers.ts';
 
 type P = PairParams;
 
@@ -23,9 +23,6 @@ export default defineTask<P>({
   async oracle(ui, p) {
     const [from, to] = places(ui.state, p);
     await planRouteUi(ui, mapsOf(ui.state), from, to, 'walk');
-    const text = ui.find('maps.route.minutes')?.text ?? '';
-    const h = text.match(/(\d+)小时/);
-    const m = text.match(/(\d+)分钟/);
-    return String((h ? Number(h[1]) * 60 : 0) + (m ? Number(m[1]) : 0));
+    return String(shownMinutes(ui));
   },
 });

@@ -198,6 +198,28 @@ export async function callRideUi(ui: OracleUi, s: MapsState, from: Place, to: Pl
   await ui.tap('maps.ride.call');
 }
 
+/** The minutes the route screen shows (`1小时5分钟` → 65). */
+export function shownMinutes(ui: OracleUi): number {
+  const text = ui.find('maps.route.minutes')?.text ?? '';
+  const h = text.match(/(\d+)小时/);
+  const m = text.match(/(\d+)分钟/);
+  return (h ? Number(h[1]) * 60 : 0) + (m ? Number(m[1]) : 0);
+}
+
+/** The distance the route screen shows, in 公里 as text (`7.4公里` → `7.4`, `850米` → `0.85`). */
+export function shownKm(ui: OracleUi): string {
+  const text = ui.find('maps.route.distance')?.text ?? '';
+  const km = text.match(/([\d.]+)公里/);
+  const m = text.match(/(\d+)米/);
+  if (!km && !m) throw new Error(`no distance on the route screen ("${text}")`);
+  return km ? km[1] : String(Number(m![1]) / 1000);
+}
+
+/** The drive's distance as a grounded answer: to 100 m as shown, or exact under 1 km. */
+export function kmAnswer(distance: number): { number: number; tolerance: number } {
+  return { number: distance < 1000 ? distance / 1000 : Math.round(distance / 100) / 10, tolerance: 0.05 };
+}
+
 /** 我的 → 我的行程 → the ride. */
 export async function openTrip(ui: OracleUi, rideId: string): Promise<void> {
   await openMapsTab(ui, '/me');
