@@ -128,6 +128,20 @@ export const SHOWCASE: Record<string, Shot[]> = {
   ],
 };
 
+type MapsSlice = { saved: { homeId: string; workId: string }; places: { id: string; category: string; name: string }[]; rides: { id: string; status: string }[] };
+const maps = (s: PhoneState) => s.apps.maps as unknown as MapsSlice;
+const station = (s: PhoneState) => maps(s).places.find((p) => p.category === '交通' && p.name.endsWith('站'))!.id;
+SHOWCASE.maps = [
+  { caption: '地图 — the city, pins, 回家 / 去公司', path: () => '/' },
+  { caption: '搜索 — places of a category, nearest first', path: () => '/search?cat=美食' },
+  { caption: '地点详情 — address, hours, rating, phone', path: (s) => `/place/${maps(s).places.find((p) => p.category === '美食')!.id}` },
+  { caption: '路线 — the path, distance and time', path: (s) => `/route?from=${maps(s).saved.homeId}&to=${station(s)}` },
+  { caption: '打车 — car classes and prices', path: (s) => `/ride?from=${maps(s).saved.homeId}&to=${station(s)}` },
+  { caption: '行程单 — a paid ride', path: (s) => `/trip/${maps(s).rides.find((r) => r.status === 'paid')!.id}` },
+  { caption: '我的行程 — trip history', path: () => '/trips' },
+  { caption: '我的 — home, work, favourites', path: () => '/me' },
+];
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs', 'apps');
 
