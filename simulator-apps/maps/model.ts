@@ -32,7 +32,7 @@ interface Memory {
   tabs: TabStacks<MapsTab>;
 }
 
-const memoryOf = perEpoch<Memory>(() => ({ view: null, tabs: new TabStacks() }));
+const memoryOf = perEpoch<Memory>('maps', () => ({ view: null, tabs: new TabStacks() }));
 
 export class MapsModel extends AppModel<MapsState> {
   constructor(phone: Phone) {
