@@ -14,6 +14,7 @@ import RailwayIcon from './railway/RailwayIcon.svelte';
 import SettingsIcon from './settings/SettingsIcon.svelte';
 import ShopIcon from './shop/ShopIcon.svelte';
 import WalletIcon from './wallet/WalletIcon.svelte';
+import ClockIcon from './clock/ClockIcon.svelte';
 
 export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   chat: ChatIcon,
@@ -25,4 +26,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   settings: SettingsIcon,
   shop: ShopIcon,
   notes: NotesIcon,
+  clock: ClockIcon,
 };

@@ -15,6 +15,7 @@ import RailwayApp from './railway/RailwayApp.svelte';
 import SettingsApp from './settings/SettingsApp.svelte';
 import ShopApp from './shop/ShopApp.svelte';
 import WalletApp from './wallet/WalletApp.svelte';
+import ClockApp from './clock/ClockApp.svelte';
 
 export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   chat: ChatApp,
@@ -26,4 +27,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   settings: SettingsApp,
   shop: ShopApp,
   notes: NotesApp,
+  clock: ClockApp,
 };
