@@ -3,7 +3,7 @@ import { deliverIncoming } from '../../simulator-apps/chat/share.ts';
 import { chatOf, newMessages, sendMessage, threadChanges } from '../chat/_helpers.ts';
 import { counterpartParam } from '../interactive/_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
-import { alarmById, clockOf, openClockTab } from './_helpers.ts';
+import { alarmById, clearChatDraft, clockOf, openClockTab } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -26,6 +26,7 @@ export default defineTask<P>({
   postSample({ state, p }) {
     const wake = alarmById(state, 'al_01')!;
     wake.enabled = true;
+    clearChatDraft(state, p.chatId);
     deliverIncoming(chatOf(state), { chatId: p.chatId, from: p.friendId, text: '周一早上你几点起床呀？想约你一起晨跑', now: state.os.time.timestamp - 5 * 60_000 });
   },
   checkGoals: (input, p) => {

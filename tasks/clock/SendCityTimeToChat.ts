@@ -3,7 +3,7 @@ import { newMessages, sendMessage, threadChanges } from '../chat/_helpers.ts';
 import { counterpartParam } from '../interactive/_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
 import { spreadParam } from '../_shared/params.ts';
-import { cityById, cityTimesDuring, clockOf, formatClock, openClockTab } from './_helpers.ts';
+import { cityById, cityTimesDuring, clearChatDraft, clockOf, formatClock, openClockTab } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   chatId: string;
@@ -28,6 +28,9 @@ export default defineTask<P>({
       const e = rng.pick(clockOf(state).cities);
       return { entryId: e.id, cityId: e.cityId, city: cityById(e.cityId)!.name };
     }),
+  },
+  postSample({ state, p }) {
+    clearChatDraft(state, p.chatId);
   },
   checkGoals: (input, p) => {
     const sent = newMessages(input, p.chatId).filter((m) => m.from === 'me');

@@ -100,6 +100,12 @@ export function ringNow(state: PhoneState, alarm: Alarm, secondsAgo = 3): Ring {
   return ring;
 }
 
+/** A chat the task will write in starts with an empty input (a seeded draft would be sent along, or cleared as a side effect). */
+export function clearChatDraft(state: PhoneState, chatId: string): void {
+  const chat = (state.apps.chat as unknown as { chats: { id: string; draft: string }[] }).chats.find((c) => c.id === chatId);
+  if (chat) chat.draft = '';
+}
+
 /** The phone's wall-clock time of day at `t`, `HH:mm`. */
 export function clockAt(state: PhoneState, t: number): string {
   return formatClock(t, state.os.time.timezone);
