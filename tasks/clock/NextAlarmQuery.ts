@@ -11,7 +11,7 @@ export default defineTask({
   objective: 'query',
   apps: ['clock'],
   startApp: 'home',
-  tags: ['alarm'],
+  tags: ['alarm', 'trap'],
   postSample({ state }) {
     // Labels make the summary line name the alarm unambiguously.
     for (const a of clockOf(state).alarms) if (a.label === '') a.label = `闹钟${a.id.slice(3)}`;

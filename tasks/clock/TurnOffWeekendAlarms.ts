@@ -14,7 +14,7 @@ export default defineTask({
   objective: 'action',
   apps: ['clock'],
   startApp: 'clock',
-  tags: ['alarm', 'restraint'],
+  tags: ['alarm', 'restraint', 'trap'],
   postSample({ state, rng }) {
     const alarms = clockOf(state).alarms;
     for (const a of alarms) if (a.repeat.length === 0) a.enabled = false;

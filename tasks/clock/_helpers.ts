@@ -16,7 +16,7 @@ import { addedRecords, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
 import { oneAdded } from '../_shared/criteria.ts';
 
-export { alarmTitle, cityById, formatClock, nextAlarm, repeatText, RINGTONES, WORKDAYS, WEEKEND, WORLD_CITIES };
+export { alarmTitle, cityById, formatClock, minuteOfDay, nextAlarm, repeatText, RINGTONES, WORKDAYS, WEEKEND, WORLD_CITIES };
 export type { Alarm, ClockState, Ring, Weekday, WorldCity };
 
 export function clockOf(state: PhoneState): ClockState {
