@@ -35,6 +35,10 @@ import { validateNotesState } from './notes/logic.ts';
 import { createMapsState } from './maps/seed.ts';
 import { MAPS_ROOT, mapsRouteStack } from './maps/routes.ts';
 import { validateMapsState } from './maps/logic.ts';
+import { createClockState } from './clock/seed.ts';
+import { CLOCK_ROOT, clockRouteStack } from './clock/routes.ts';
+import { clockTimePassed, validateClockState } from './clock/logic.ts';
+import type { ClockState } from './clock/types.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -56,7 +60,27 @@ export interface AppDefinition {
   routeStack(path: string): string[];
   /** Why a slice cannot be shown (a message naming the field), or null. */
   validate(slice: unknown): string | null;
+  /**
+   * What the app does when the virtual clock moves from `from` to `to` (an alarm rings): changes
+   * its slice in place only when something happens, saying so by returning an object (null: the
+   * slice is untouched), with what the OS shows then, if anything.
+   */
+  timePassed?(slice: unknown, from: number, to: number, timezone: string): { effect: TimeEffect | null } | null;
 }
+
+/** What the OS shows when the clock passing made an app act: a heads-up notification, and with `fullScreen` the app in front. */
+export interface TimeEffect {
+  title: string;
+  text: string;
+  /** The screen the notification opens ('' for the app as it was). */
+  path: string;
+  fullScreen: boolean;
+}
+
+/** Apps that act on their own as the virtual clock moves. */
+const TIME_HOOKS: Record<string, AppDefinition['timePassed']> = {
+  clock: (slice, from, to, timezone) => clockTimePassed(slice as ClockState, from, to, timezone),
+};
 
 /** What differs from app to app: id, name, launcher [background, foreground], root path, seed, back stack, validator. */
 type AppRow = readonly [
@@ -80,6 +104,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['notes', '小橙书', ['#FF4F3B', '#FFFFFF'], NOTES_ROOT, createNotesState, notesRouteStack, validateNotesState],
   ['shop', '优选', ['#FF4D2E', '#FFFFFF'], SHOP_ROOT, createShopState, shopRouteStack, validateShopState],
   ['maps', '路路通', ['#0FA57A', '#FFFFFF'], MAPS_ROOT, createMapsState, mapsRouteStack, validateMapsState],
+  ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(
@@ -92,6 +117,7 @@ export const APPS: readonly AppDefinition[] = APP_ROWS.map(
     seed: (rng, ctx) => seed(rng, ctx) as JsonObject,
     routeStack,
     validate,
+    ...(TIME_HOOKS[id] ? { timePassed: TIME_HOOKS[id] } : {}),
   }),
 );
 

@@ -15,6 +15,7 @@ import RailwayIcon from './railway/RailwayIcon.svelte';
 import SettingsIcon from './settings/SettingsIcon.svelte';
 import ShopIcon from './shop/ShopIcon.svelte';
 import WalletIcon from './wallet/WalletIcon.svelte';
+import ClockIcon from './clock/ClockIcon.svelte';
 
 export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   chat: ChatIcon,
@@ -27,4 +28,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   shop: ShopIcon,
   notes: NotesIcon,
   maps: MapsIcon,
+  clock: ClockIcon,
 };

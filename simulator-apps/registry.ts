@@ -16,6 +16,7 @@ import RailwayApp from './railway/RailwayApp.svelte';
 import SettingsApp from './settings/SettingsApp.svelte';
 import ShopApp from './shop/ShopApp.svelte';
 import WalletApp from './wallet/WalletApp.svelte';
+import ClockApp from './clock/ClockApp.svelte';
 
 export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   chat: ChatApp,
@@ -28,4 +29,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   shop: ShopApp,
   notes: NotesApp,
   maps: MapsApp,
+  clock: ClockApp,
 };

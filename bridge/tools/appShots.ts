@@ -18,6 +18,8 @@ interface Shot {
   caption: string;
   /** The app path to deep-link to, from the seeded state. */
   path: (state: PhoneState) => string;
+  /** A change to a copy of the seeded state first (something ringing, a running timer). */
+  edit?: (state: PhoneState) => void;
 }
 
 type Apps = Record<string, { chats?: { id: string }[]; contacts?: { id: string }[] }>;
@@ -126,6 +128,38 @@ export const SHOWCASE: Record<string, Shot[]> = {
       path: (s) => `/order/${((s.apps as unknown as { shop: { orders: { id: string; status: string }[] } }).shop.orders.find((o) => o.status === 'completed') ?? { id: 'od_001' }).id}/refund`,
     },
   ],
+  clock: [
+    { caption: '闹钟 — alarms with repeat and switches', path: () => '/' },
+    { caption: '编辑闹钟 — time, repeat, label, ringtone, snooze', path: () => '/alarm/al_01' },
+    {
+      caption: '响铃 — an alarm ringing full screen',
+      path: () => '/',
+      edit: (s) => {
+        const c = s.apps.clock as unknown as { alarms: { id: string; label: string }[]; rings: unknown[]; ringing: string | null };
+        c.rings.push({ id: 'rg_900', kind: 'alarm', sourceId: c.alarms[0]!.id, label: c.alarms[0]!.label, at: s.os.time.timestamp, outcome: 'ringing', endedAt: null });
+        c.ringing = 'rg_900';
+      },
+    },
+    { caption: '世界时钟 — cities with their time difference', path: () => '/world' },
+    { caption: '添加城市 — search', path: () => '/world/add' },
+    {
+      caption: '计时器 — set a length, running timers',
+      path: () => '/timer',
+      edit: (s) => {
+        const c = s.apps.clock as unknown as { timers: unknown[] };
+        c.timers.push({ id: 'tm_09', label: '煮鸡蛋', durationMs: 480_000, status: 'running', endsAt: s.os.time.timestamp + 312_000, remainingMs: 480_000 });
+      },
+    },
+    {
+      caption: '秒表 — laps',
+      path: () => '/stopwatch',
+      edit: (s) => {
+        const c = s.apps.clock as unknown as { stopwatch: unknown };
+        c.stopwatch = { status: 'paused', startedAt: null, elapsedMs: 95_430, laps: [31_200, 62_870, 95_430] };
+      },
+    },
+    { caption: '响铃记录 — the ring log', path: () => '/history' },
+  ],
 };
 
 type MapsSlice = { saved: { homeId: string; workId: string }; places: { id: string; category: string; name: string }[]; rides: { id: string; status: string }[] };
@@ -162,8 +196,8 @@ async function main(): Promise<void> {
     '',
   ];
   try {
-    const shoot = async (file: string, route: { app: string; path: string }) => {
-      await env.reset(json, route);
+    const shoot = async (file: string, route: { app: string; path: string }, stateJson = json) => {
+      await env.reset(stateJson, route);
       await env.device.call('settle', {});
       const jpeg = await env.page.screenshot({ type: 'jpeg', quality: 85 });
       writeFileSync(join(OUT, file), jpeg);
@@ -177,7 +211,13 @@ async function main(): Promise<void> {
       const cells: string[] = [];
       for (const [i, shot] of shots.entries()) {
         const file = `${app.id}-${i + 1}.jpg`;
-        await shoot(file, { app: app.id, path: shot.path(state) });
+        let edited: string | undefined;
+        if (shot.edit) {
+          const copy = JSON.parse(json) as PhoneState;
+          shot.edit(copy);
+          edited = JSON.stringify(copy);
+        }
+        await shoot(file, { app: app.id, path: shot.path(state) }, edited);
         cells.push(`<td align="center" valign="top"><img src="apps/${file}" width="200" alt="${shot.caption}"><br>${shot.caption}</td>`);
       }
       for (let i = 0; i < cells.length; i += 3) md.push(`<table><tr>${cells.slice(i, i + 3).join('')}</tr></table>`, '');

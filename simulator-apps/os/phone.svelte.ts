@@ -13,7 +13,7 @@
  */
 import { HOME_ROUTE, type JsonValue, type PhoneState, type Route } from '../../bridge/protocol/state.ts';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
-import { APPS, findApp } from '../catalog.ts';
+import { APPS, findApp, type TimeEffect } from '../catalog.ts';
 import { untrack } from 'svelte';
 import { assembleJson, sliceName, sliceNames, sliceVersion, type SliceLayout, type SlicedState } from '../../bridge/protocol/slices.ts';
 
@@ -317,13 +317,40 @@ export class Phone {
     }
   }
 
-  /** Moves the virtual clock forward (never backward). */
+  /**
+   * Moves the virtual clock forward (never backward). Apps that act as time passes (an alarm
+   * rings: catalog `timePassed`) do so in the same revision; a full-screen effect brings its app
+   * to the front, as an alarm's full-screen alert does on a real phone.
+   */
   advanceTime(ms: number): void {
     if (!Number.isFinite(ms) || ms <= 0) return;
+    const from = this.#state.os.time.timestamp;
     this.#state.os.time.timestamp += Math.round(ms);
     this.#slices.delete('os');
+    const effects = this.#timePassed(from, this.#state.os.time.timestamp);
     this.#bump();
     this.#expireToasts();
+    for (const { app, effect } of effects) {
+      if (effect.fullScreen) {
+        this.#dismissOverlays();
+        this.openApp(app);
+      }
+      this.notify({ app, title: effect.title, text: effect.text, path: effect.path });
+    }
+  }
+
+  #timePassed(from: number, to: number): { app: string; effect: TimeEffect }[] {
+    const out: { app: string; effect: TimeEffect }[] = [];
+    for (const app of APPS) {
+      const slice = app.timePassed && this.#state.apps[app.id];
+      if (!slice) continue;
+      // The hook changes the slice only when it returns an object; a quiet step keeps its cached JSON.
+      const changed = app.timePassed!(slice, from, to, this.#state.os.time.timezone);
+      if (!changed) continue;
+      this.#slices.delete(`apps.${app.id}`);
+      if (changed.effect) out.push({ app: app.id, effect: changed.effect });
+    }
+    return out;
   }
 
   /** Replaces the whole state; navigation starts over at `route` (default: the launcher). */
