@@ -32,6 +32,9 @@ import { validateShopState } from './shop/logic.ts';
 import { createNotesState } from './notes/seed.ts';
 import { NOTES_ROOT, notesRouteStack } from './notes/routes.ts';
 import { validateNotesState } from './notes/logic.ts';
+import { createFoodState } from './food/seed.ts';
+import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
+import { validateFoodState } from './food/logic.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -76,6 +79,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['railway', '铁路出行', ['#1C4FA0', '#FFFFFF'], RAILWAY_ROOT, createRailwayState, railwayRouteStack, validateRailwayState],
   ['notes', '小橙书', ['#FF4F3B', '#FFFFFF'], NOTES_ROOT, createNotesState, notesRouteStack, validateNotesState],
   ['shop', '优选', ['#FF4D2E', '#FFFFFF'], SHOP_ROOT, createShopState, shopRouteStack, validateShopState],
+  ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

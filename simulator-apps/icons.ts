@@ -9,6 +9,7 @@ import AnswersIcon from './answers/AnswersIcon.svelte';
 import CalendarIcon from './calendar/CalendarIcon.svelte';
 import ChatIcon from './chat/ChatIcon.svelte';
 import ContactsIcon from './contacts/ContactsIcon.svelte';
+import FoodIcon from './food/FoodIcon.svelte';
 import NotesIcon from './notes/NotesIcon.svelte';
 import RailwayIcon from './railway/RailwayIcon.svelte';
 import SettingsIcon from './settings/SettingsIcon.svelte';
@@ -25,4 +26,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   settings: SettingsIcon,
   shop: ShopIcon,
   notes: NotesIcon,
+  food: FoodIcon,
 };

@@ -10,6 +10,7 @@ import AnswersApp from './answers/AnswersApp.svelte';
 import CalendarApp from './calendar/CalendarApp.svelte';
 import ChatApp from './chat/ChatApp.svelte';
 import ContactsApp from './contacts/ContactsApp.svelte';
+import FoodApp from './food/FoodApp.svelte';
 import NotesApp from './notes/NotesApp.svelte';
 import RailwayApp from './railway/RailwayApp.svelte';
 import SettingsApp from './settings/SettingsApp.svelte';
@@ -26,4 +27,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   settings: SettingsApp,
   shop: ShopApp,
   notes: NotesApp,
+  food: FoodApp,
 };
