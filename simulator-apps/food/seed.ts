@@ -136,7 +136,8 @@ function createOrders(rng: Rng, shops: Shop[], addresses: Address[], coupons: Co
   plans.push({ shop: liveShop, createdAt: ctx.now - rng.int(8, Math.max(9, liveShop.deliveryMinutes - 4)) * MINUTE, kind: 'live' });
   return plans.map((plan, i) => {
     const id = `fo_${String(i + 1).padStart(3, '0')}`;
-    const dishes = rng.sample(plan.shop.dishes.filter((d) => !d.soldOut), rng.chance(0.5) ? 2 : 1);
+    // The dearest dish first: it is the one bought twice when the order must reach the 起送 price.
+    const dishes = rng.sample(plan.shop.dishes.filter((d) => !d.soldOut), rng.chance(0.5) ? 2 : 1).sort((a, b) => b.price - a.price);
     const items = dishes.map((d) => {
       const picks = randomPicks(rng, d);
       return { dishId: d.id, name: d.name, spec: specText(picks), picks, price: unitPrice(d, picks), qty: rng.chance(0.75) ? 1 : 2 };
