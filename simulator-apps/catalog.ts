@@ -39,6 +39,9 @@ import { createClockState } from './clock/seed.ts';
 import { CLOCK_ROOT, clockRouteStack } from './clock/routes.ts';
 import { clockTimePassed, validateClockState } from './clock/logic.ts';
 import type { ClockState } from './clock/types.ts';
+import { createFoodState } from './food/seed.ts';
+import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
+import { validateFoodState } from './food/logic.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -105,6 +108,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['shop', '优选', ['#FF4D2E', '#FFFFFF'], SHOP_ROOT, createShopState, shopRouteStack, validateShopState],
   ['maps', '路路通', ['#0FA57A', '#FFFFFF'], MAPS_ROOT, createMapsState, mapsRouteStack, validateMapsState],
   ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
+  ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

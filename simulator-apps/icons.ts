@@ -10,6 +10,7 @@ import CalendarIcon from './calendar/CalendarIcon.svelte';
 import ChatIcon from './chat/ChatIcon.svelte';
 import ContactsIcon from './contacts/ContactsIcon.svelte';
 import MapsIcon from './maps/MapsIcon.svelte';
+import FoodIcon from './food/FoodIcon.svelte';
 import NotesIcon from './notes/NotesIcon.svelte';
 import RailwayIcon from './railway/RailwayIcon.svelte';
 import SettingsIcon from './settings/SettingsIcon.svelte';
@@ -29,4 +30,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   notes: NotesIcon,
   maps: MapsIcon,
   clock: ClockIcon,
+  food: FoodIcon,
 };

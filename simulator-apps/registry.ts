@@ -11,6 +11,7 @@ import CalendarApp from './calendar/CalendarApp.svelte';
 import ChatApp from './chat/ChatApp.svelte';
 import ContactsApp from './contacts/ContactsApp.svelte';
 import MapsApp from './maps/MapsApp.svelte';
+import FoodApp from './food/FoodApp.svelte';
 import NotesApp from './notes/NotesApp.svelte';
 import RailwayApp from './railway/RailwayApp.svelte';
 import SettingsApp from './settings/SettingsApp.svelte';
@@ -30,4 +31,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   notes: NotesApp,
   maps: MapsApp,
   clock: ClockApp,
+  food: FoodApp,
 };

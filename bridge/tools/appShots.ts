@@ -24,6 +24,7 @@ interface Shot {
 
 type Apps = Record<string, { chats?: { id: string }[]; contacts?: { id: string }[] }>;
 const chat = (s: PhoneState) => (s.apps as unknown as Apps).chat!;
+const food = (s: PhoneState) => s.apps.food as unknown as { cart: { shopId: string }[]; orders: { id: string }[] };
 
 /** Each app's main screens, in the order a user meets them. */
 export const SHOWCASE: Record<string, Shot[]> = {
@@ -159,6 +160,17 @@ export const SHOWCASE: Record<string, Shot[]> = {
       },
     },
     { caption: '响铃记录 — the ring log', path: () => '/history' },
+  ],
+  food: [
+    { caption: '首页 — address, kinds, sort, shops (休息中 greyed)', path: () => '/' },
+    { caption: '店铺 — the menu, sold-out dishes, the cart bar', path: (s) => `/shop/${food(s).cart[0]!.shopId}` },
+    { caption: '确认订单 — address, arrival, 红包, total', path: (s) => `/checkout/${food(s).cart[0]!.shopId}` },
+    { caption: '订单详情 — the stage on the virtual clock', path: (s) => `/order/${food(s).orders.at(-1)!.id}` },
+    { caption: '订单 — history, 再来一单, 评价', path: () => '/orders' },
+    { caption: '配送最快 — shops by delivery time', path: () => '/?sort=fastest' },
+    { caption: '我的收货地址', path: () => '/addresses' },
+    { caption: '我的红包', path: () => '/coupons' },
+    { caption: '评价 — stars and a text', path: (s) => `/order/${food(s).orders[1]!.id}/review` },
   ],
 };
 
