@@ -20,15 +20,15 @@ export default defineTask({
     for (const a of alarms) if (a.repeat.length === 0) a.enabled = false;
     const weekend = alarms.filter((a) => ringsOnWeekend(a.repeat));
     const weekday = alarms.filter((a) => a.repeat.length > 0 && !ringsOnWeekend(a.repeat));
-    // At least two of each: turn one-time or other alarms into the missing kind.
+    // At least two of each: turn one-time alarms into the missing kind, then a kind's extras
+    // beyond its two (a seed may have no one-time alarm to spare, or no weekend alarm at all).
     const spare = alarms.filter((a) => a.repeat.length === 0);
-    while (weekend.length < 2 && spare.length) {
-      const a = spare.shift()!;
+    const take = (extras: typeof alarms) => spare.shift() ?? (extras.length > 2 ? extras.pop() : undefined);
+    for (let a = weekend.length < 2 ? take(weekday) : undefined; a; a = weekend.length < 2 ? take(weekday) : undefined) {
       a.repeat = rng.pick([[0, 6], [0, 1, 2, 3, 4, 5, 6], [1, 3, 6]] as (0 | 1 | 2 | 3 | 4 | 5 | 6)[][]);
       weekend.push(a);
     }
-    while (weekday.length < 2 && spare.length) {
-      const a = spare.shift()!;
+    for (let a = weekday.length < 2 ? take(weekend) : undefined; a; a = weekday.length < 2 ? take(weekend) : undefined) {
       a.repeat = [1, 2, 3, 4, 5];
       weekday.push(a);
     }
