@@ -122,8 +122,9 @@ class OracleDriver implements OracleUi {
       // A clipped target tells which way to go; otherwise search downwards first, then upwards.
       const toward = n ? (n.bounds.y < area.y + area.h / 2 ? -1 : 1) : direction;
       const x = area.x + area.w / 2;
-      // Most of the area a swipe: the rows in the overlap (30%, taller than any row) are never skipped.
-      const span = area.h * 0.7;
+      // 40% of the area a swipe: on a real phone (adb's `input swipe`) a longer drag flings, and
+      // would skip rows; 16 swipes go from the bottom of a long list back to its top.
+      const span = area.h * 0.4;
       const mid = area.y + area.h / 2;
       const from = this.toSpace({ x, y: Math.round(mid + (toward * span) / 2) });
       const to = this.toSpace({ x, y: Math.round(mid - (toward * span) / 2) });
