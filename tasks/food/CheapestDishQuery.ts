@@ -15,7 +15,7 @@ export default defineTask<P>({
   objective: 'query',
   apps: ['food'],
   startApp: 'food',
-  tags: ['menu'],
+  tags: ['menu', 'trap'],
   params: {
     ...spreadParam('_shop', ['shopId', 'shopName'], (state, rng) => {
       const s = rng.pick(uniqueShops(state, (x) => x.dishes.length >= 3));

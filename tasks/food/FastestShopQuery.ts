@@ -8,7 +8,7 @@ export default defineTask({
   objective: 'query',
   apps: ['food'],
   startApp: 'food',
-  tags: ['sort'],
+  tags: ['sort', 'trap'],
   postSample({ state, rng }) {
     // One open shop is clearly the fastest, and a closed one is faster still (the trap of not
     // looking at 休息中).
