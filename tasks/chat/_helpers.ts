@@ -96,7 +96,8 @@ export function sentTextCriteria(input: JudgeInput, chatId: string, text: string
 
 /** What writing in a conversation (a chat, or one of `groups`) may change: its messages and its unread count. */
 export function threadChanges(id: string, list: 'chats' | 'groups' = 'chats'): string[] {
-  return [`apps.chat.${list}[${id}].messages[*]`, `apps.chat.${list}[${id}].unread`];
+  // Writing in a thread takes the input box as it is: a seeded draft there is replaced or sent.
+  return [`apps.chat.${list}[${id}].messages[*]`, `apps.chat.${list}[${id}].unread`, `apps.chat.${list}[${id}].draft`];
 }
 
 // --- oracle navigation ------------------------------------------------------------------------
