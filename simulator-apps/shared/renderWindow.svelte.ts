@@ -92,12 +92,19 @@ export class RenderWindow {
       box.addEventListener('scroll', onScroll, { passive: true });
       return () => box.removeEventListener('scroll', onScroll);
     });
+    // After a render (the first, or more rows, or other items): checked in the next frame, where
+    // the layout read costs nothing extra (the frame lays out anyway), and never inside the reset
+    // or navigation that rendered (a read there would lay out the whole screen early). The first
+    // render's prefix covers the screen by itself; a scroll is checked at once (onScroll).
+    let frame = 0;
     $effect(() => {
       void this.shown;
       void this.#opts.count();
-      this.#fill();
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => this.#fill());
     });
     return () => {
+      cancelAnimationFrame(frame);
       this.#spacer = null;
       this.#scroller = null;
     };
