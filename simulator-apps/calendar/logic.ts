@@ -131,8 +131,7 @@ export interface Occurrence {
 export function startsOn(e: Pick<CalendarEvent, 'repeat' | 'startDate'>, key: string): boolean {
   if (key < e.startDate) return false;
   if (key === e.startDate) return true;
-  const a = parseDateKey(e.startDate);
-  const b = parseDateKey(key);
+  // Keys are parsed only where the rule needs them: a month view asks this for every event on every day.
   switch (e.repeat) {
     case 'none':
       return false;
@@ -141,9 +140,12 @@ export function startsOn(e: Pick<CalendarEvent, 'repeat' | 'startDate'>, key: st
     case 'weekly':
       return (dayNumber(key) - dayNumber(e.startDate)) % 7 === 0;
     case 'monthly':
-      return a.day === b.day;
-    case 'yearly':
+      return parseDateKey(e.startDate).day === parseDateKey(key).day;
+    case 'yearly': {
+      const a = parseDateKey(e.startDate);
+      const b = parseDateKey(key);
       return a.day === b.day && a.month === b.month;
+    }
   }
 }
 
@@ -171,9 +173,9 @@ export function compareOccurrences(a: Occurrence, b: Occurrence): number {
 export function occurrencesOn(state: Pick<CalendarState, 'events'>, dateKey: string): Occurrence[] {
   const out: Occurrence[] = [];
   for (const e of state.events) {
-    const span = dayNumber(e.endDate) - dayNumber(e.startDate);
+    const span = e.endDate === e.startDate ? 0 : dayNumber(e.endDate) - dayNumber(e.startDate);
     for (let k = 0; k <= span; k++) {
-      const start = addDays(dateKey, -k);
+      const start = k === 0 ? dateKey : addDays(dateKey, -k);
       if (hasOccurrence(e, start)) {
         out.push(occurrenceAt(e, start));
         break;

@@ -37,6 +37,9 @@ export function flingDistance(deltas: readonly number[]): number {
   return Math.round(-mean * FLING_GAIN);
 }
 
+/** Set on every dragScroll box (to its axis): lists inside find their scroll box by it (shared/renderWindow). */
+export const SCROLL_BOX_ATTRIBUTE = 'data-drag-scroll';
+
 const claimed = new WeakSet<Event>();
 const memory = new Map<string, number>();
 
@@ -79,6 +82,7 @@ export interface DragScrollOptions {
 export function dragScroll(opts: DragScrollOptions = {}): Attachment<HTMLElement> {
   return (el) => {
     const axis = opts.axis ?? 'y';
+    el.setAttribute(SCROLL_BOX_ATTRIBUTE, axis);
     const pos = (): number => (axis === 'y' ? el.scrollTop : el.scrollLeft);
     const setPos = (v: number): void => {
       if (axis === 'y') el.scrollTop = v;
