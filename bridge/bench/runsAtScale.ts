@@ -9,6 +9,8 @@
  *            navigation start to the first episode row in the page, and to the first episode's
  *            replay (its screenshot loaded), by the page's own clock; then the list scrolled a page
  *            every frame, the time between frames
+ *
+ * Alone: `node --import tsx bridge/bench/runsAtScale.ts` (prints the figures as JSON).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,4 +150,11 @@ export async function runsAtScale(episodes: number, webDir: string, log: (s: str
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { ensureWebBuild } = await import('../build/webBuild.ts');
+  const web = await ensureWebBuild({ log: (s) => console.error(s) });
+  const f = await runsAtScale(10_000, web.dir, (l) => console.error(l));
+  console.log(JSON.stringify(f));
 }
