@@ -33,6 +33,13 @@ interface Kept<X> {
   bytes: number;
 }
 
+/** A snapshot taken out of the store by `hold`: restore it with `env.restore(held.page)`. */
+export interface HeldSnapshot<X> {
+  id: string;
+  page: string;
+  extra: X;
+}
+
 export const DEFAULT_MAX_SNAPSHOTS = 256;
 export const DEFAULT_MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
 
@@ -78,6 +85,15 @@ export class SnapshotStore<X = null> {
     const entry = this.use(id);
     await env.restore(entry.page);
     return entry.extra;
+  }
+
+  /**
+   * Snapshot `id` as it is now, held by the caller: it stays restorable by `restoreHeld` whatever the
+   * store evicts later (a fork that brings its phones to the snapshot only when each is first used).
+   */
+  hold(id: string): HeldSnapshot<X> {
+    const entry = this.use(id);
+    return { id, page: entry.page, extra: entry.extra };
   }
 
   /** Forgets `id`; false when it was not kept. */

@@ -120,6 +120,8 @@ export function rejudgeRun(folder: RunFolder, registry: Registry): RunCheck {
 const SHARE_ROWS = 100;
 /** Below this many rows no worker is started: a worker's start (its own task registry) costs more than it saves. */
 const ROWS_PER_WORKER = 400;
+/** Shares a worker holds at once: the one it checks and those next, enough to last while this thread is busy. */
+const IN_FLIGHT = 4;
 
 /**
  * Re-judging many runs over worker threads and the calling thread together, share by share from
@@ -173,22 +175,30 @@ export class RejudgeQueue {
   private startWorker(): void {
     const w = new Worker(new URL('./rejudgeWorker.mjs', import.meta.url));
     this.workers.push(w);
-    let current: (typeof this.shares)[number] | undefined;
-    const next = () => {
-      current = this.shares.shift();
-      if (current) w.postMessage(current.share);
+    // Shares sent and not yet answered, in order (a worker answers in the order it is sent). Several in
+    // flight: the worker starts the next share at once instead of waiting for this thread, which
+    // may be in the middle of a share of its own, to hear from it and send one.
+    const sent: (typeof this.shares)[number][] = [];
+    const feed = () => {
+      while (sent.length < IN_FLIGHT) {
+        const s = this.shares.shift();
+        if (!s) return;
+        sent.push(s);
+        w.postMessage(s.share);
+      }
     };
     w.on('message', (m: { ready?: true; checks?: RowCheck[]; error?: string }) => {
       if (m.error !== undefined) return this.fail(new Error(`re-judging in a worker failed: ${m.error}`));
-      if (m.checks && current) {
+      const done = m.checks ? sent.shift() : undefined;
+      if (done && m.checks) {
         this.counts.workers++;
-        this.record(current.run, current.at, m.checks);
+        this.record(done.run, done.at, m.checks);
       }
-      next();
+      feed();
     });
     w.once('error', (e) => this.fail(e));
     w.once('exit', (code) => {
-      if (code !== 0 && this.left > 0 && current) this.fail(new Error(`a re-judging worker exited with code ${code}`));
+      if (code !== 0 && this.left > 0 && sent.length > 0) this.fail(new Error(`a re-judging worker exited with code ${code}`));
     });
   }
 

@@ -13,7 +13,8 @@
  * row's own `trajectory/<name>/` are copied, each checked to land inside `--out`; a folder that
  * cannot be read is refused with its path and the reason while the others still build.
  */
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { isTrajectoryPath } from '../protocol/trajectory.ts';
@@ -89,7 +90,10 @@ function copyTrajectory(from: string, to: string): void {
   for (const e of entries) if (e.isFile() && /^[\w-][\w.-]*$/.test(e.name) && !NOT_PUBLISHED.has(e.name)) place(join(from, e.name), join(to, e.name));
 }
 
-/** A run's data into the site; it yields now and then, so worker threads waiting for their next share of re-judging get it. */
+/**
+ * A run's data into the site. It yields every few folders: the re-judging workers are handed
+ * their next shares by this thread, between its own calls.
+ */
 async function copyRunData(folder: RunFolder, slug: string, siteRoot: string): Promise<void> {
   const dir = inside(siteRoot, 'runs', slug);
   const rows = rankedRows(folder);
@@ -98,7 +102,7 @@ async function copyRunData(folder: RunFolder, slug: string, siteRoot: string): P
   writeFileSync(join(dir, 'rows.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
   for (const [i, r] of rows.entries()) {
     if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
-    if (i % 50 === 49) await new Promise((done) => setImmediate(done));
+    if (i % 10 === 9) await new Promise((done) => setImmediate(done));
   }
 }
 
@@ -236,9 +240,10 @@ export async function buildSite(input: SiteInput): Promise<SiteResult> {
   }
   // Every row re-judged by worker threads while this thread copies the runs' data into the site, and then by this thread too.
   const rejudge = new RejudgeQueue(folders.map((f) => f.folder), input.registry);
-  // A rebuild replaces what an earlier build wrote, and nothing else in --out.
+  // A rebuild replaces what an earlier build wrote, and nothing else in --out (asynchronously: the
+  // workers keep getting shares while a big old site is removed).
   mkdirSync(out, { recursive: true });
-  for (const name of ['runs', 'tasks', 'assets', 'index.html', 'viewer.html']) rmSync(join(out, name), { recursive: true, force: true });
+  await Promise.all(['runs', 'tasks', 'assets', 'index.html', 'viewer.html'].map((name) => rm(join(out, name), { recursive: true, force: true })));
   for (const { folder, slug } of folders) await copyRunData(folder, slug, out);
   copyViewer(input.webDir, out);
   const checked = await rejudge.helpHere();

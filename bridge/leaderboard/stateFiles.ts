@@ -8,7 +8,7 @@
  * A re-judge of an episode that changed one note parses that note and what its goals read, not
  * the whole phone twice. Files in any other layout (compact JSON) are parsed whole.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { PhoneState } from '../protocol/state.ts';
 
 /** A part of the file: a container opened on its own line, or a value whole on one line. */
@@ -215,12 +215,43 @@ function pairOf(a: Buffer, p: Part, b: Buffer, q: Part): [unknown, unknown] {
   return [left, right];
 }
 
+/** A state file's bytes and its parts (null: not laid out by lines). */
+interface ReadFile {
+  buf: Buffer;
+  parts: Part | null;
+}
+
+/**
+ * Files read lately, by identity (device, inode, size, change time): the runner writes a state
+ * once per run and hard-links it into every episode that has the same bytes (runner/stateFiles.ts),
+ * so the re-judge of a run with many trials reads and scans each distinct state once. Bounded by
+ * bytes; the values built from a file are new for every pair (nothing parsed is shared between rows).
+ */
+const recent = new Map<string, ReadFile>();
+let recentBytes = 0;
+const RECENT_BYTES = 256 * 1024 * 1024;
+
+function readStateFile(file: string): ReadFile {
+  const st = statSync(file, { bigint: true });
+  const key = `${st.dev}:${st.ino}:${st.size}:${st.ctimeNs}`;
+  const hit = recent.get(key);
+  if (hit) return hit;
+  const buf = readFileSync(file);
+  const read: ReadFile = { buf, parts: partsOf(buf) };
+  recent.set(key, read);
+  recentBytes += buf.length;
+  for (const [k, v] of recent) {
+    if (recentBytes <= RECENT_BYTES) break;
+    recent.delete(k);
+    recentBytes -= v.buf.length;
+  }
+  return read;
+}
+
 /** The two states of one episode, unchanged parts shared and every record parsed on first use. */
 export function readStatePair(initialFile: string, finalFile: string): { initial: PhoneState; final: PhoneState } {
-  const a = readFileSync(initialFile);
-  const b = readFileSync(finalFile);
-  const pa = partsOf(a);
-  const pb = pa && partsOf(b);
+  const { buf: a, parts: pa } = readStateFile(initialFile);
+  const { buf: b, parts: pb } = readStateFile(finalFile);
   if (!pa || !pb) return { initial: JSON.parse(a.toString('utf8')) as PhoneState, final: JSON.parse(b.toString('utf8')) as PhoneState };
   const [initial, final] = pairOf(a, pa, b, pb);
   return { initial: initial as PhoneState, final: final as PhoneState };

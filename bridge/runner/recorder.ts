@@ -19,6 +19,7 @@ import type { StepUsage } from '../agents/types.ts';
 import { scrub } from '../secrets.ts';
 import { keepHead, keepHeadOf, REPLY_LIMITS } from '../agents/replyLimits.ts';
 import { stateFileText } from '../protocol/stateFile.ts';
+import { writeStateFile } from './stateFiles.ts';
 
 /** The most changes one step records, and the longest value kept beside a change. */
 export const STEP_CHANGES = 200;
@@ -105,7 +106,7 @@ export class TrajectoryRecorder {
    * `frames` off (`--no-screenshots`): no `step_NNN.jpg`, whatever the observations carry; the
    * trajectory keeps its actions, routes and state changes, and the viewer shows it without pictures.
    */
-  constructor(runDir: string, readonly relDir: string, private taskId: string, readonly frames = true) {
+  constructor(private readonly runDir: string, readonly relDir: string, private taskId: string, readonly frames = true) {
     this.dir = join(runDir, relDir);
     mkdirSync(this.dir, { recursive: true });
   }
@@ -195,7 +196,7 @@ export class TrajectoryRecorder {
       final_route: r.finalRoute ?? null,
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
-    if (r.initialState) writeFileSync(join(this.dir, 'initial_state.json'), stateFileText(r.initialState));
-    if (r.finalState) writeFileSync(join(this.dir, 'final_state.json'), stateFileText(r.finalState));
+    if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), stateFileText(r.initialState));
+    if (r.finalState) writeStateFile(this.runDir, join(this.dir, 'final_state.json'), stateFileText(r.finalState));
   }
 }

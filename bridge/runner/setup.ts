@@ -1,7 +1,8 @@
 /**
  * Task setup (spec section 2, phase 1), shared by the episode runner and the studio's Set up:
- * seed state → prepare → sample → postSample → push the state to the phone in one reset →
- * open the start app. The hooks edit a plain JSON draft in Node; the phone is written once.
+ * seed state → prepare → sample → postSample → push the state to the phone in one reset that
+ * lands on the start app's first screen. The hooks edit a plain JSON draft in Node; the phone is
+ * written once and draws once.
  */
 import { createHash } from 'node:crypto';
 import type { PhoneState, Route } from '../protocol/state.ts';
@@ -12,6 +13,7 @@ import type { Rng as RngLike } from '../tasks/api.ts';
 import { goalText, type LoadedTask } from '../tasks/registry.ts';
 import { answerFields, installSheet, type EvalMode } from '../tasks/grounded.ts';
 import { defaultParams, sampleParams } from '../tasks/sampler.ts';
+import { findApp } from '../../simulator-apps/catalog.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
 
@@ -61,11 +63,17 @@ export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: 
   return prepared;
 }
 
-/** A prepared instance written to the phone in one reset, its start app opened. */
+/**
+ * A prepared instance written to the phone in one reset, straight onto its start app's first
+ * screen: the same navigation as opening the app from the launcher (the app in front at its root,
+ * the only recent app), in one round trip and one render instead of two of each.
+ */
 export async function putOnPhone(target: SetupTarget, task: LoadedTask, prepared: Pick<PreparedInstance, 'stateJson'>): Promise<void> {
-  await target.reset(prepared.stateJson);
   const start = task.def.startApp;
-  if (start && start !== 'home') await target.openApp(start);
+  const app = start && start !== 'home' ? findApp(start) : undefined;
+  await target.reset(prepared.stateJson, app ? { app: app.id, path: app.rootPath } : undefined);
+  // An app this catalog does not know: the phone's own openApp refuses it with its message.
+  if (start && start !== 'home' && !app) await target.openApp(start);
 }
 
 /**

@@ -241,8 +241,12 @@ export class EnvServer implements SessionHost {
     }
     const sessions = this.free.splice(0, n).map((env) => this.openSession(env));
     try {
-      const outcomes = await Promise.all(sessions.map((s, i) => s.serial(() => s.restore(snapshot, i === 0 ? screenshot : null))));
-      return { sessions, outcome: outcomes[0] ?? null };
+      // The first is restored now (its observation is the answer's, and it proves the snapshot
+      // restores); the others take the snapshot's episode at once and restore their phones when
+      // first used, each on its own page, so a group's forks restore in parallel as they step.
+      const outcome = await sessions[0]!.serial(() => sessions[0]!.restore(snapshot, screenshot));
+      for (const s of sessions.slice(1)) s.adopt(snapshot);
+      return { sessions, outcome };
     } catch (e) {
       await Promise.all(sessions.map((s) => this.closeSession(s, 'its fork failed')));
       throw e;

@@ -10,7 +10,7 @@ import { PhonegymError } from '../protocol/errors.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
 import type { Route, UiNode } from '../protocol/state.ts';
 import type { SimulatorEnv } from '../env/simulatorEnv.ts';
-import type { SnapshotStore } from '../env/snapshots.ts';
+import type { HeldSnapshot, SnapshotStore } from '../env/snapshots.ts';
 import { hasState, type StatefulObservation } from '../env/types.ts';
 import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts';
 import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
@@ -147,6 +147,12 @@ export class TrainingSession {
   lastActive = Date.now();
   /** OpenEnv's `episode_id` reset argument, shown as the episode id when given. */
   clientEpisodeId: string | null = null;
+  /**
+   * A fork's snapshot its phone has not been brought to yet: the page is restored just before the
+   * session first uses it (a step, a snapshot, an observation), so a fork of n answers at once and
+   * a fork nobody steps costs no restore. The episode (task, progress) is the snapshot's already.
+   */
+  private unrestored: HeldSnapshot<EpisodeMark> | null = null;
 
   constructor(
     readonly id: string,
@@ -187,6 +193,7 @@ export class TrainingSession {
 
   /** Sets the phone up for a task instance (in place, no reload) and observes it. */
   async reset(req: EpisodeRequest, screenshot: boolean): Promise<StepOutcome> {
+    this.unrestored = null; // the reset writes the whole phone
     const evalMode = req.evalMode ?? 'grounded';
     const prepared = preparedInstance(req.task, req.seed, evalMode, req.params);
     await putOnPhone(this.env, req.task, prepared);
@@ -230,6 +237,7 @@ export class TrainingSession {
       p.stopReason = action.type;
       observation = await this.lastObservation(screenshot);
     } else {
+      await this.phoneRestored();
       observation = (await this.env.step(action, { screenshot })).observation;
       if (p.interaction) {
         // The task's scripted counterpart looks at the phone and may answer before the client sees it.
@@ -261,18 +269,37 @@ export class TrainingSession {
   /** Keeps the phone and the episode's progress under a new snapshot id. */
   async snapshot(): Promise<string> {
     const { instance, progress } = this.require();
+    await this.phoneRestored();
     return this.snapshots.take(this.env, { instance, progress: structuredClone(progress) });
   }
 
   /** Brings the phone and the episode back to snapshot `id` (taken by any session of this server). */
   async restore(id: string, screenshot: boolean | null): Promise<StepOutcome | null> {
-    const mark = await this.snapshots.restore(id, this.env);
+    this.unrestored = null;
+    this.takeEpisode(await this.snapshots.restore(id, this.env));
+    if (screenshot === null) return null;
+    return this.outcome(0, await this.lastObservation(screenshot));
+  }
+
+  /** Becomes snapshot `id`'s episode at once; the phone is brought to it when first used (see `unrestored`). */
+  adopt(id: string): void {
+    const held = this.snapshots.hold(id);
+    this.takeEpisode(held.extra);
+    this.unrestored = held;
+  }
+
+  private takeEpisode(mark: EpisodeMark): void {
     this.instance = mark.instance;
     this.progress = structuredClone(mark.progress);
     this.lastEvents = [];
     this.last = null;
-    if (screenshot === null) return null;
-    return this.outcome(0, await this.lastObservation(screenshot));
+  }
+
+  private async phoneRestored(): Promise<void> {
+    const held = this.unrestored;
+    if (!held) return;
+    this.unrestored = null;
+    await this.env.restore(held.page);
   }
 
   private require(): { instance: EpisodeInstance; progress: EpisodeProgress } {
@@ -282,6 +309,7 @@ export class TrainingSession {
 
   private async lastObservation(screenshot: boolean): Promise<StatefulObservation> {
     if (this.last && (!screenshot || this.last.screenshot.length > 0)) return this.last;
+    await this.phoneRestored();
     const o = await this.env.observe({ advanceMs: 0, screenshot });
     if (!hasState(o)) throw new SessionError('the phone returned no state tree', 500, 'internal');
     this.last = o;

@@ -4,7 +4,7 @@
  * change, reads what any JSON writer wrote, and keys and strings that look like its own syntax
  * do not confuse it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { stateFileText } from '../../bridge/protocol/stateFile.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { diffStates } from '../../bridge/judge/diff.ts';
+import { writeStateFile } from '../../bridge/runner/stateFiles.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'phonegym-statefiles-'));
 let n = 0;
@@ -121,5 +122,52 @@ describe('state files laid out by lines', () => {
       expect(plain(initial)).toEqual(s);
       expect(plain(final)).toEqual(s);
     }
+  });
+
+  it('reads a file linked into many episodes once, and gives every pair values of its own', () => {
+    const before = createInitialState(3);
+    const after = structuredClone(before);
+    after.os.time.timestamp += 60_000;
+    const files = ['i0', 'f0', 'i1', 'f1'].map((f) => join(dir, `${f}-${n}.json`));
+    n++;
+    writeFileSync(files[0]!, stateFileText(before));
+    writeFileSync(files[1]!, stateFileText(after));
+    linkSync(files[0]!, files[2]!);
+    linkSync(files[1]!, files[3]!);
+    const one = readStatePair(files[0]!, files[1]!);
+    const two = readStatePair(files[2]!, files[3]!);
+    expect(plain(two.initial)).toEqual(plain(before));
+    expect(diffStates(two.initial, two.final)).toEqual(diffStates(before, after));
+    expect(one.final.apps).not.toBe(two.final.apps); // nothing parsed is shared between rows
+    one.final.os.time.timezone = 'changed';
+    expect(two.final.os.time.timezone).toBe(before.os.time.timezone);
+    // A file replaced under the same name is another file: read anew.
+    const replaced = join(dir, `r${n++}.json`);
+    const edited = structuredClone(after);
+    edited.os.time.timestamp += 1;
+    writeFileSync(replaced, stateFileText(edited));
+    renameSync(replaced, files[3]!);
+    expect(readStatePair(files[2]!, files[3]!).final.os.time.timestamp).toBe(edited.os.time.timestamp);
+  });
+
+  it("writes a run's equal states once: later episodes get a hard link, and a rewrite leaves the twin alone", () => {
+    const run = mkdtempSync(join(tmpdir(), 'phonegym-run-states-'));
+    const s = createInitialState(4);
+    const [a, b, c] = ['a', 'b', 'c'].map((f) => join(run, `${f}.json`));
+    writeStateFile(run, a!, stateFileText(s));
+    writeStateFile(run, b!, stateFileText(s));
+    expect(statSync(b!).ino).toBe(statSync(a!).ino);
+    const other = structuredClone(s);
+    other.os.time.timestamp += 1;
+    writeStateFile(run, c!, stateFileText(other));
+    expect(statSync(c!).ino).not.toBe(statSync(a!).ino);
+    // Episode b run again (a resume) with another end: its file changes, a's does not.
+    writeStateFile(run, b!, stateFileText(other));
+    expect(JSON.parse(readFileSync(a!, 'utf8'))).toEqual(s);
+    expect(JSON.parse(readFileSync(b!, 'utf8'))).toEqual(other);
+    // Another run folder never links to this one's files.
+    const run2 = mkdtempSync(join(tmpdir(), 'phonegym-run-states-'));
+    writeStateFile(run2, join(run2, 'a.json'), stateFileText(s));
+    expect(statSync(join(run2, 'a.json')).ino).not.toBe(statSync(a!).ino);
   });
 });
