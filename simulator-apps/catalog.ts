@@ -19,7 +19,8 @@ import { CONTACTS_ROOT, contactsRouteStack } from './contacts/routes.ts';
 import { validateContactsState } from './contacts/logic.ts';
 import { createRailwayState } from './railway/seed.ts';
 import { RAILWAY_ROOT, railwayRouteStack } from './railway/routes.ts';
-import { validateRailwayState } from './railway/logic.ts';
+import { railwayTimePassed, validateRailwayState } from './railway/logic.ts';
+import type { RailwayState } from './railway/types.ts';
 import { createCalendarState } from './calendar/seed.ts';
 import { CALENDAR_ROOT, calendarRouteStack } from './calendar/routes.ts';
 import { validateCalendarState } from './calendar/logic.ts';
@@ -83,6 +84,7 @@ export interface TimeEffect {
 /** Apps that act on their own as the virtual clock moves. */
 const TIME_HOOKS: Record<string, AppDefinition['timePassed']> = {
   clock: (slice, from, to, timezone) => clockTimePassed(slice as ClockState, from, to, timezone),
+  railway: (slice, _from, to) => railwayTimePassed(slice as RailwayState, to),
 };
 
 /** What differs from app to app: id, name, launcher [background, foreground], root path, seed, back stack, validator. */

@@ -138,7 +138,7 @@ export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, reco
   }
   const vlm = await judgeEpisode(spec, recorder, hooks, p);
   const row = capRowTexts(episodeRow(spec, p, vlm, recorder.relDir, Math.round(performance.now() - t0) / 1000));
-  recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: p.initial?.state ?? null, initialRoute: p.initial?.route ?? null, finalRoute: p.last?.route ?? null });
+  recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: p.initial?.state ?? null, finalJson: p.last?.stateJson, initialJson: p.initial?.stateJson, initialRoute: p.initial?.route ?? null, finalRoute: p.last?.route ?? null });
   return { row, verdict: p.verdict };
 }
 

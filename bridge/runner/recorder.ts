@@ -18,7 +18,6 @@ import type { StepChange, TrajectoryDoc, TrajectoryStep } from '../protocol/traj
 import type { StepUsage } from '../agents/types.ts';
 import { scrub } from '../secrets.ts';
 import { keepHead, keepHeadOf, REPLY_LIMITS } from '../agents/replyLimits.ts';
-import { stateFileText } from '../protocol/stateFile.ts';
 import { writeStateFile } from './stateFiles.ts';
 
 /** The most changes one step records, and the longest value kept beside a change. */
@@ -172,7 +171,8 @@ export class TrajectoryRecorder {
     this.formatErr = { step, error: keepHead(error), ...(raw !== undefined ? { raw: keepHead(raw) } : {}) };
   }
 
-  finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null; initialRoute?: Route | null; finalRoute?: Route | null }): void {
+  /** `initialJson`/`finalJson`: the states' compact JSON where the caller has it (it spares the recorder a stringify). */
+  finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null; initialJson?: string | null; finalJson?: string | null; initialRoute?: Route | null; finalRoute?: Route | null }): void {
     const doc: TrajectoryDoc = {
       format: 'phonegym.trajectory/1',
       task_id: this.taskId,
@@ -196,7 +196,7 @@ export class TrajectoryRecorder {
       final_route: r.finalRoute ?? null,
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
-    if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), stateFileText(r.initialState));
-    if (r.finalState) writeStateFile(this.runDir, join(this.dir, 'final_state.json'), stateFileText(r.finalState));
+    if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), r.initialState, r.initialJson ?? undefined);
+    if (r.finalState) writeStateFile(this.runDir, join(this.dir, 'final_state.json'), r.finalState, r.finalJson ?? undefined);
   }
 }

@@ -12,14 +12,21 @@
  */
 import { createHash } from 'node:crypto';
 import { linkSync, rmSync, writeFileSync } from 'node:fs';
+import { stateFileText } from '../protocol/stateFile.ts';
+import type { PhoneState } from '../protocol/state.ts';
 
 /** Distinct states remembered per process (runs, then content hashes): a bound, not a cache that must hit. */
 const REMEMBERED = 4096;
 const written = new Map<string, string>();
 
-/** Writes `text` to `file`, or links `file` to an earlier file of `runDir` with the same bytes. */
-export function writeStateFile(runDir: string, file: string, text: string): void {
-  const key = `${runDir}\0${createHash('sha256').update(text).digest('base64url')}`;
+/**
+ * Writes `state` to `file` in the state file layout, or links `file` to an earlier file of
+ * `runDir` with the same state. Equal states are found by their compact JSON (`json` when the
+ * caller has it, as an observation does): its hash costs a tenth of laying the file out, which
+ * is then done only for a state this run has not written.
+ */
+export function writeStateFile(runDir: string, file: string, state: PhoneState, json: string = JSON.stringify(state)): void {
+  const key = `${runDir}\0${createHash('sha256').update(json).digest('base64url')}`;
   rmSync(file, { force: true });
   const twin = written.get(key);
   if (twin !== undefined) {
@@ -30,7 +37,7 @@ export function writeStateFile(runDir: string, file: string, text: string): void
       written.delete(key); // gone, or another device: write it
     }
   }
-  writeFileSync(file, text);
+  writeFileSync(file, stateFileText(state));
   written.delete(key);
   written.set(key, file);
   if (written.size > REMEMBERED) written.delete(written.keys().next().value!);

@@ -11,7 +11,7 @@ import { hashString } from '../shared/rng.ts';
 import { addDays, dateLabel, daysBetween, minutesOf, pad2, weekdayName } from '../shared/dates.ts';
 import { nextId } from '../shared/ids.ts';
 import { wallClock } from '../shared/time.ts';
-import { closePayment, refundToWallet, registerPaymentHook, requestPayment, type AppsDraft } from '../wallet/payments.ts';
+import { closePayment, refundToWallet, registerPayableCheck, registerPaymentHook, requestPayment, type AppsDraft } from '../wallet/payments.ts';
 import type { WalletState } from '../wallet/types.ts';
 import { STATIONS, type Station } from './data.ts';
 import {
@@ -380,7 +380,7 @@ export function statusLabel(o: Order, now: number): string {
     case 'changed':
       return '已改签';
     case 'cancelled':
-      return '已取消';
+      return timedOut(o) ? '超时已取消' : '已取消';
   }
 }
 
@@ -549,6 +549,32 @@ export function markPaid(apps: AppsDraft, ref: string, paid: { paidAt: number; b
 }
 
 registerPaymentHook(RAILWAY_APP_ID, (apps, ref, paid) => markPaid(apps, ref, paid));
+
+/** The wallet asks before paying: only an unpaid order inside its pay window takes the money. */
+registerPayableCheck(RAILWAY_APP_ID, (apps, ref) => {
+  const o = (apps[RAILWAY_APP_ID] as RailwayState | undefined)?.orders.find((x) => x.id === ref);
+  return o?.status === 'unpaid';
+});
+
+/**
+ * The virtual clock passed unpaid orders' deadlines (catalog.ts `timePassed`): each is cancelled
+ * by the system (status `cancelled`, its `payDeadline` kept: a cancel by the user clears it) and
+ * its seats go back on sale. Its wallet order, in another slice, is closed by the wallet the next
+ * time anyone tries to pay it (`registerPayableCheck` above). Null when no deadline passed.
+ */
+export function railwayTimePassed(s: RailwayState, to: number): { effect: null } | null {
+  let changed = false;
+  for (const o of s.orders) {
+    if (o.status !== 'unpaid' || o.payDeadline === null || o.payDeadline > to) continue;
+    o.status = 'cancelled';
+    giveBack(s, o);
+    changed = true;
+  }
+  return changed ? { effect: null } : null;
+}
+
+/** Cancelled because its pay window closed (not by the user). */
+export const timedOut = (o: Order): boolean => o.status === 'cancelled' && o.payDeadline !== null;
 
 /** 取消订单: an unpaid order is cancelled, its seats go back, its wallet order is closed. */
 export function cancelOrder(apps: AppsDraft, orderId: string): boolean {

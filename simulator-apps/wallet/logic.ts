@@ -86,6 +86,11 @@ export const REFUSAL_TEXT: Record<PaymentRefusal, string> = {
   order: '该订单无法支付',
 };
 
+/** Paying another app's order may also find it `closed`: that app cancelled it (the wallet order is closed, nothing paid). */
+export type OrderRefusal = PaymentRefusal | 'closed';
+export type OrderPaymentResult = { ok: true; bill: Bill } | { ok: false; reason: OrderRefusal };
+export const ORDER_REFUSAL_TEXT: Record<OrderRefusal, string> = { ...REFUSAL_TEXT, closed: '订单已失效（商家已取消），无需支付' };
+
 /** Why an amount cannot be paid from the balance, checked before asking for the password. */
 export function checkAmount(s: Pick<WalletState, 'balance'>, amount: number): PaymentRefusal | null {
   if (!Number.isSafeInteger(amount) || amount <= 0) return 'amount';

@@ -6,7 +6,7 @@
 import { AppModel } from '../os/appModel.ts';
 import type { Phone } from '../os/phone.svelte.ts';
 import * as rules from './logic.ts';
-import { settlePaidOrder } from './payments.ts';
+import { closePayment, settlePaidOrder, sourceStillPayable } from './payments.ts';
 import type { WalletState } from './types.ts';
 
 export const WALLET_APP_ID = 'wallet';
@@ -33,12 +33,17 @@ export class WalletModel extends AppModel<WalletState> {
     return this.mutate((s) => rules.transfer(s, req));
   }
 
-  payOrder(orderId: string, password: string): rules.PaymentResult {
+  payOrder(orderId: string, password: string): rules.OrderPaymentResult {
     const req = { orderId, password, now: this.phone.now };
     const dry = this.#dryRun((s) => rules.payOrder(s, req));
     if (!dry.ok) return dry;
-    // One update: the debit, the bill and the source app's own order change together.
-    return this.phone.update((state) => {
+    // One update: the debit, the bill and the source app's own order change together; or, when the
+    // source app no longer wants the money (its order timed out), the wallet order is closed.
+    return this.phone.update((state): rules.OrderPaymentResult => {
+      if (!sourceStillPayable(state.apps, orderId)) {
+        closePayment(state.apps, orderId);
+        return { ok: false, reason: 'closed' };
+      }
       const r = rules.payOrder(state.apps[WALLET_APP_ID] as unknown as WalletState, req);
       if (r.ok) settlePaidOrder(state.apps, req.orderId);
       return r;

@@ -10,6 +10,9 @@
  *   record paid: the debit, the bill and the app's order change together or not at all.
  * - Refunds (`refundToWallet`) credit the balance with an incoming bill; `closePayment` closes an
  *   unpaid order its app cancelled.
+ * - Before paying, the wallet asks the source app whether its record can still be paid
+ *   (`registerPayableCheck`): an order the app cancelled on its own (铁路出行's unpaid order past
+ *   its deadline) is closed instead of paid, and no money moves.
  */
 import type { Category, PaymentOrder, PaymentSource, WalletState } from './types.ts';
 import { bookOnBalance } from './logic.ts';
@@ -34,6 +37,21 @@ const hooks = new Map<string, PaymentHook>();
 /** Registers the function that marks `app`'s record `ref` paid (call once, at module top level). */
 export function registerPaymentHook(app: string, hook: PaymentHook): void {
   hooks.set(app, hook);
+}
+
+export type PayableCheck = (apps: AppsDraft, ref: string) => boolean;
+const payable = new Map<string, PayableCheck>();
+
+/** Registers the function that says whether `app`'s record `ref` can still be paid (an app without one: always). */
+export function registerPayableCheck(app: string, check: PayableCheck): void {
+  payable.set(app, check);
+}
+
+/** Whether wallet order `orderId` may be paid: its source app still wants the money (true for an order without a source). */
+export function sourceStillPayable(apps: AppsDraft, orderId: string): boolean {
+  const order = walletOf(apps).orders.find((o) => o.id === orderId);
+  const check = order?.source ? payable.get(order.source.app) : undefined;
+  return !check || check(apps, order!.source!.ref);
 }
 
 function walletOf(apps: AppsDraft): WalletState {

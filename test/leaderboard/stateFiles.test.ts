@@ -154,20 +154,20 @@ describe('state files laid out by lines', () => {
     const run = mkdtempSync(join(tmpdir(), 'phonegym-run-states-'));
     const s = createInitialState(4);
     const [a, b, c] = ['a', 'b', 'c'].map((f) => join(run, `${f}.json`));
-    writeStateFile(run, a!, stateFileText(s));
-    writeStateFile(run, b!, stateFileText(s));
+    writeStateFile(run, a!, s);
+    writeStateFile(run, b!, s);
     expect(statSync(b!).ino).toBe(statSync(a!).ino);
     const other = structuredClone(s);
     other.os.time.timestamp += 1;
-    writeStateFile(run, c!, stateFileText(other));
+    writeStateFile(run, c!, other);
     expect(statSync(c!).ino).not.toBe(statSync(a!).ino);
     // Episode b run again (a resume) with another end: its file changes, a's does not.
-    writeStateFile(run, b!, stateFileText(other));
+    writeStateFile(run, b!, other);
     expect(JSON.parse(readFileSync(a!, 'utf8'))).toEqual(s);
     expect(JSON.parse(readFileSync(b!, 'utf8'))).toEqual(other);
     // Another run folder never links to this one's files.
     const run2 = mkdtempSync(join(tmpdir(), 'phonegym-run-states-'));
-    writeStateFile(run2, join(run2, 'a.json'), stateFileText(s));
+    writeStateFile(run2, join(run2, 'a.json'), s);
     expect(statSync(join(run2, 'a.json')).ino).not.toBe(statSync(a!).ino);
   });
 });

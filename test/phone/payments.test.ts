@@ -135,3 +135,35 @@ describe('the cashier', () => {
     expect(phone.nav.stacks.wallet).toEqual(['/']);
   });
 });
+
+describe('an order its app gave up on', () => {
+  it("铁路出行's unpaid order past its deadline: the clock cancels it and frees its seat; paying it then closes it and takes nothing", async () => {
+    const { startPayment, seatOf, validateRailwayState } = await import('../../simulator-apps/railway/logic.ts');
+    const phone = new Phone(createInitialState(6));
+    const railwayOf = () => (JSON.parse(phone.getStateJson()) as PhoneState).apps.railway as unknown as import('../../simulator-apps/railway/types.ts').RailwayState;
+    const order = railwayOf().orders.find((o) => o.status === 'unpaid')!;
+    const leftOf = () => seatOf(railwayOf().trains.find((t) => t.id === order.trainId)!, order.seatClass)!.left;
+    const left = leftOf();
+    // 去支付 within the window: a wallet order asking for the money.
+    const started = phone.update((s) => startPayment(s.apps, order.id, phone.now));
+    expect(started.ok).toBe(true);
+    const walletOrderId = started.ok ? started.payOrderId : '';
+    // A step that stays inside the window changes nothing in the railway slice.
+    const before = JSON.stringify(railwayOf());
+    phone.advanceTime(order.payDeadline! - phone.now - 1);
+    expect(JSON.stringify(railwayOf())).toBe(before);
+    phone.advanceTime(2);
+    const after = railwayOf().orders.find((o) => o.id === order.id)!;
+    expect(after).toMatchObject({ status: 'cancelled', payDeadline: order.payDeadline });
+    expect(leftOf()).toBe(left + order.tickets.length);
+    expect(validateRailwayState(railwayOf())).toBeNull();
+    // The wallet order is still there to be paid; paying it closes it and moves no money.
+    const model = new WalletModel(phone);
+    const balance = model.data!.balance;
+    expect(model.payOrder(walletOrderId, model.data!.payPassword)).toEqual({ ok: false, reason: 'closed' });
+    const w = walletOf(JSON.parse(phone.getStateJson()) as PhoneState);
+    expect(w.orders.find((o) => o.id === walletOrderId)!.status).toBe('closed');
+    expect(w.balance).toBe(balance);
+    expect(railwayOf().orders.find((o) => o.id === order.id)!.status).toBe('cancelled');
+  });
+});
