@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
 import { loadRegistry, resolveMaxSteps, resolveTasksRoot, selectTasks, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
-import { crc32, drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
+import { crc32, drawBaseSeed, instanceSeed, streamSeed } from '../tasks/seeds.ts';
+import { readSplit } from '../tasks/splits.ts';
 import type { RunConfig } from './config.ts';
 import type { EpisodeSpec } from './episode.ts';
 import { trajectoryDirName } from './recorder.ts';
@@ -71,6 +72,9 @@ export async function planRun(config: RunConfig): Promise<Plan> {
       });
   if (tasks.length === 0) throw new UsageError('no task matches the selection (check --suite, --split and the --filter-* flags; `phonegym list` shows what each selects)');
   const baseSeed = replay?.baseSeed ?? config.sampleSeed ?? drawBaseSeed();
+  // A split that draws from a seed stream (`@seeds held-out`): its instances are never a train
+  // instance. A replay keeps the seed it was recorded with.
+  const stream = !replay && config.split ? readSplit(registry.root, config.split, registry.tasks.map((t) => t.id)).seeds : null;
   const episodes: PlannedEpisode[] = [];
   const taskMaxSteps: Record<string, number> = {};
   const identity = createHash('sha256');
@@ -82,7 +86,7 @@ export async function planRun(config: RunConfig): Promise<Plan> {
     taskMaxSteps[task.id] = maxSteps;
     for (let i = 0; i < n; i++) {
       if (replay && i !== replay.instance) continue;
-      const seed = instanceSeed(baseSeed, task.id, i);
+      const seed = streamSeed(instanceSeed(baseSeed, task.id, i), stream);
       identity.update(`${task.id}#${i}:${seed}:${maxSteps};`);
       instances++;
       total += config.repeatN;

@@ -30,3 +30,17 @@ export function drawBaseSeed(): number {
   globalThis.crypto.getRandomValues(buf);
   return buf[0];
 }
+
+/**
+ * Seed streams of the generalisation splits: a `held-out` instance seed has its top bit set, a
+ * `train` one has it clear, so the two never meet (every world is built from its instance seed).
+ * A run of a split without `@seeds` takes instance seeds as they come.
+ */
+export const SEED_STREAMS = ['train', 'held-out'] as const;
+export type SeedStream = (typeof SEED_STREAMS)[number];
+
+export function streamSeed(seed: number, stream: SeedStream | null): number {
+  if (stream === 'held-out') return (seed | 0x80000000) >>> 0;
+  if (stream === 'train') return (seed & 0x7fffffff) >>> 0;
+  return seed;
+}

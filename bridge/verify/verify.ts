@@ -37,7 +37,8 @@ import type { ResultRow } from '../protocol/runFolder.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { loadRegistry, resolveMaxSteps, resolveTasksRoot, selectTasks, type LoadedTask, type Registry, type TaskLoadError } from '../tasks/registry.ts';
 import { instanceCount, SamplingError } from '../tasks/sampler.ts';
-import { drawBaseSeed, instanceSeed } from '../tasks/seeds.ts';
+import { drawBaseSeed, instanceSeed, streamSeed } from '../tasks/seeds.ts';
+import { readSplit } from '../tasks/splits.ts';
 import type { EvalMode } from '../tasks/grounded.ts';
 import { OracleThenStray, WatchedAgent } from './agents.ts';
 import { strayCandidates } from './strayChanges.ts';
@@ -164,12 +165,14 @@ export async function planVerify(opts: VerifyOptions): Promise<VerifyPlan> {
   const seedSource = opts.sampleSeeds?.length ? 'cli' : 'auto';
   const baseSeeds = opts.sampleSeeds?.length ? [...new Set(opts.sampleSeeds)] : [drawBaseSeed()];
   const evalMode = opts.evalMode ?? 'grounded';
+  // A split drawn from a seed stream (`@seeds held-out`) is proved on the seeds its runs draw.
+  const stream = opts.split ? readSplit(registry.root, opts.split, registry.tasks.map((t) => t.id)).seeds : null;
   const instances: PlannedInstance[] = [];
   for (const baseSeed of baseSeeds) {
     for (const task of tasks) {
       const count = instanceCount(task.def, opts.sampleN ?? 1);
       for (let i = 0; i < count; i++) {
-        const seed = instanceSeed(baseSeed, task.id, i);
+        const seed = streamSeed(instanceSeed(baseSeed, task.id, i), stream);
         instances.push({ task, instance: i, count, seed, baseSeed, maxSteps: resolveMaxSteps(task, undefined, evalMode), evalMode, dir: join('trajectory', `${task.id.replace('.', '_')}_i${i}_s${seed}`) });
       }
     }
