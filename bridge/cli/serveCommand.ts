@@ -4,11 +4,13 @@
  * The token is the bridge's: --token or PHONEGYM_TOKEN, else a random one printed once (never
  * written to a file).
  */
-import { ensureWebBuild } from '../build/webBuild.ts';
+import { ensureWebBuild, webSourceHash } from '../build/webBuild.ts';
 import { EnvPool } from '../env/envPool.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { EnvServer } from '../serve/envServer.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
+import { DEFAULT_CONFIG } from '../runner/config.ts';
+import { environmentOfRun, envIdOfRun } from '../runner/runEnvironment.ts';
 import { loadRegistry, resolveTasksRoot } from '../tasks/registry.ts';
 import { chromiumOrOffer } from './chromiumOffer.ts';
 import { intFlag, parseFlags, type FlagSpec } from './flags.ts';
@@ -51,8 +53,10 @@ export async function cmdServe(argv: string[]): Promise<number> {
   const host = v.host ?? '127.0.0.1';
   const token = v.token ?? process.env.PHONEGYM_TOKEN;
   if (token !== undefined && (token.length < 8 || /\s/.test(token))) throw new UsageError('--token (or PHONEGYM_TOKEN) must be at least 8 characters without spaces');
-  const registry = await loadRegistry({ root: resolveTasksRoot(v['tasks-root']) });
-  if (registry.tasks.length === 0) throw new UsageError(`no tasks found under ${resolveTasksRoot(v['tasks-root'])}: give --tasks-root DIR with suites in it`);
+  // The environment it serves, by the id every run of it carries (`phonegym env info`).
+  const { config: rooted, loaded } = environmentOfRun({ ...DEFAULT_CONFIG, tasksRoot: v['tasks-root'] ?? null });
+  const registry = await loadRegistry({ root: resolveTasksRoot(rooted.tasksRoot) });
+  if (registry.tasks.length === 0) throw new UsageError(`no tasks found under ${resolveTasksRoot(rooted.tasksRoot)}: give --tasks-root DIR with suites in it`);
   await chromiumOrOffer();
   const web = await ensureWebBuild({ log: (l) => console.error(l) });
   // The bridge stays on loopback whatever --host says: only this process's pages talk to it.
@@ -61,9 +65,9 @@ export async function cmdServe(argv: string[]): Promise<number> {
   let server: EnvServer | null = null;
   try {
     pool = await EnvPool.open({ bridge, size: pages, shardPrefix: 'serve' });
-    server = await EnvServer.start({ pool, tasks: registry.tasks, tokenMatches: (t) => bridge.tokenMatches(t), host, port, idleTimeoutS, maxSnapshots, log: (l) => console.error(l) });
+    server = await EnvServer.start({ pool, tasks: registry.tasks, envId: envIdOfRun(loaded.environment, registry, webSourceHash()), tokenMatches: (t) => bridge.tokenMatches(t), host, port, idleTimeoutS, maxSnapshots, log: (l) => console.error(l) });
     console.log(server.url);
-    console.log(`phonegym serve: ${pages} phones, ${registry.tasks.length} tasks; sessions idle ${idleTimeoutS || '∞'} s are closed. GET ${server.url}/ says how to use it.`);
+    console.log(`phonegym serve: ${server.envId}, ${pages} phones, ${registry.tasks.length} tasks; sessions idle ${idleTimeoutS || '∞'} s are closed. GET ${server.url}/ says how to use it.`);
     if (!token) console.log(`  token: ${bridge.token}  (send it as "Authorization: Bearer <token>"; set PHONEGYM_TOKEN or --token to choose it)`);
     await new Promise<void>((done) => {
       process.once('SIGINT', () => done());

@@ -34,6 +34,8 @@ const MAX_TOMBSTONES = 1000;
 export interface EnvServerOptions {
   pool: EnvPool;
   tasks: readonly LoadedTask[];
+  /** The environment served, `name@version+hash` (on the root page, /metadata and every step's info). */
+  envId?: string;
   /** The secret every /v1 call and /ws upgrade presents (the bridge's token check). */
   tokenMatches: (given: string | null) => boolean;
   host?: string;
@@ -100,8 +102,13 @@ export class EnvServer implements SessionHost {
   }
 
   /** What `/`, `/ready` and the root page say about the server now. */
+  /** The environment served (`name@version+hash`), or `phonegym` when the caller named none. */
+  get envId(): string {
+    return this.opts.envId ?? 'phonegym';
+  }
+
   status() {
-    return { capacity: this.capacity, sessions: this.sessions.size, busy: [...this.sessions.values()].filter((s) => s.busy).length, free: this.free.length, queued: this.waiters.length, snapshots: this.snapshots.size, idle_timeout_s: this.opts.idleTimeoutS ?? 0 };
+    return { env: this.envId, capacity: this.capacity, sessions: this.sessions.size, busy: [...this.sessions.values()].filter((s) => s.busy).length, free: this.free.length, queued: this.waiters.length, snapshots: this.snapshots.size, idle_timeout_s: this.opts.idleTimeoutS ?? 0 };
   }
 
   async close(): Promise<void> {
@@ -179,7 +186,7 @@ export class EnvServer implements SessionHost {
   }
 
   private openSession(env: SimulatorEnv): TrainingSession {
-    const s = new TrainingSession(`s_${randomBytes(8).toString('hex')}`, env, this.snapshots);
+    const s = new TrainingSession(`s_${randomBytes(8).toString('hex')}`, env, this.snapshots, this.envId);
     this.sessions.set(s.id, s);
     return s;
   }
@@ -286,7 +293,7 @@ export class EnvServer implements SessionHost {
         const ready = !this.closing && st.free > 0 && st.queued === 0;
         return sendJson(res, ready ? 200 : 503, { ready, ...st }, ready ? {} : { 'Retry-After': String(this.retryAfterS()) });
       }
-      if (path === '/metadata') return sendJson(res, 200, { name: 'phonegym', description: 'A simulated Android-style phone (chat, wallet, shop, railway, notes…) with judged tasks, for GUI agents', version: String(SERVE_PROTOCOL), documentation_url: 'docs/training.md' });
+      if (path === '/metadata') return sendJson(res, 200, { name: 'phonegym', description: 'A simulated Android-style phone (chat, wallet, shop, railway, notes…) with judged tasks, for GUI agents', version: String(SERVE_PROTOCOL), documentation_url: 'docs/training.md', env: this.envId });
       if (path === '/schema') return sendJson(res, 200, { action: ACTION_SCHEMA, observation: OBSERVATION_SCHEMA, state: STATE_SCHEMA });
       const origin = req.headers.origin;
       if (origin !== undefined && origin !== this.url) throw new SessionError(`origin ${origin.slice(0, 100)} is not allowed: call the env server from a program, not from a web page`, 403, 'forbidden_origin');

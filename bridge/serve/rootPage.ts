@@ -1,6 +1,8 @@
 /** What the env server's root says: what it is and how to use it, as JSON for programs and HTML for people. */
 
 export interface ServerStatus {
+  /** The environment served, `name@version+hash`. */
+  env: string;
   capacity: number;
   sessions: number;
   /** Sessions with an operation running. */
@@ -48,7 +50,7 @@ export function rootHtml(url: string, status: ServerStatus): string {
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td{vertical-align:top;padding:.2rem .6rem}code{font-size:13px}</style></head><body>
 <h1>phonegym env server</h1>
 <p>A simulated phone with judged tasks, served to trainers: create a session for a task and seed, step it with actions, read the reward from the task's judge, snapshot and fork it.</p>
-<p>${escape(url)}: <b>${status.capacity}</b> phones, ${status.sessions} in sessions, ${status.free} free, ${status.queued} queued, ${status.snapshots} snapshots kept${status.idle_timeout_s ? `; sessions idle ${status.idle_timeout_s} s are closed` : ''}.</p>
+<p>${escape(url)} serves <code>${escape(status.env)}</code>: <b>${status.capacity}</b> phones, ${status.sessions} in sessions, ${status.free} free, ${status.queued} queued, ${status.snapshots} snapshots kept${status.idle_timeout_s ? `; sessions idle ${status.idle_timeout_s} s are closed` : ''}.</p>
 <p>Every <code>/v1</code> call and <code>/ws</code> needs the token the server printed: <code>Authorization: Bearer &lt;token&gt;</code>.</p>
 <table>${rows}</table>
 <p>Example: <code>curl -H "Authorization: Bearer $TOKEN" -d '{"task":"chat.PinChat","seed":3,"screenshot":false}' ${escape(url)}/v1/sessions</code></p>

@@ -93,6 +93,8 @@ export interface WireObservation {
 }
 
 export interface StepInfo {
+  /** The environment served, `name@version+hash`. */
+  env: string;
   task: string;
   seed: number;
   params: Record<string, unknown>;
@@ -158,6 +160,8 @@ export class TrainingSession {
     readonly id: string,
     readonly env: SimulatorEnv,
     private readonly snapshots: SnapshotStore<EpisodeMark>,
+    /** The environment served, carried in every step's info. */
+    private readonly envId: string = 'phonegym',
   ) {}
 
   readonly openedAt = Date.now();
@@ -318,7 +322,7 @@ export class TrainingSession {
 
   private outcome(reward: number, o: StatefulObservation): StepOutcome {
     const { instance: i, progress: p } = this.require();
-    const info: StepInfo = { task: i.task.id, seed: i.seed, params: i.params, steps: p.steps, max_steps: i.maxSteps, state_hash: stateDigest(o) };
+    const info: StepInfo = { env: this.envId, task: i.task.id, seed: i.seed, params: i.params, steps: p.steps, max_steps: i.maxSteps, state_hash: stateDigest(o) };
     if (i.subGoals || p.done || i.reward === 'progress') info.progress = p.progress;
     if (p.done) {
       info.stop_reason = p.stopReason ?? undefined;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   tasks = (await loadRegistry()).tasks;
   bridge = await BridgeServer.start({ staticDir: web.dir });
   pool = await EnvPool.open({ bridge, size: 2, shardPrefix: 'srv' });
-  server = await EnvServer.start({ pool, tasks, tokenMatches: (t) => bridge.tokenMatches(t), port: 0, idleTimeoutS: 0 });
+  server = await EnvServer.start({ pool, tasks, envId: 'phonegym@0.1.0+test1234', tokenMatches: (t) => bridge.tokenMatches(t), port: 0, idleTimeoutS: 0 });
 }, 120_000);
 
 afterAll(async () => {
@@ -60,10 +60,13 @@ const freePhones = async (on = server) => (await call('GET', '/ready', undefined
 describe('what it is', () => {
   it('answers at its root in JSON and in HTML, and probes without the token', async () => {
     const json = await call('GET', '/', undefined, null);
-    expect(json.body).toMatchObject({ name: 'phonegym env server', capacity: 2, endpoints: expect.objectContaining({ 'POST /v1/sessions': expect.any(String) }) });
+    expect(json.body).toMatchObject({ name: 'phonegym env server', env: 'phonegym@0.1.0+test1234', capacity: 2, endpoints: expect.objectContaining({ 'POST /v1/sessions': expect.any(String) }) });
     const html = await fetch(server.url + '/', { headers: { Accept: 'text/html' } });
     expect(html.headers.get('content-type')).toContain('text/html');
-    expect(await html.text()).toContain('<h1>phonegym env server</h1>');
+    const page = await html.text();
+    expect(page).toContain('<h1>phonegym env server</h1>');
+    expect(page).toContain('<code>phonegym@0.1.0+test1234</code>');
+    expect((await call('GET', '/metadata', undefined, null)).body.env).toBe('phonegym@0.1.0+test1234');
     expect((await call('GET', '/health', undefined, null)).body).toEqual({ status: 'healthy' });
     expect((await call('GET', '/ready', undefined, null)).body).toMatchObject({ ready: true, capacity: 2, free: 2 });
   });
@@ -191,6 +194,7 @@ describe('snapshots and forks through the server', () => {
     const step = (s: string) => call('POST', `/v1/sessions/${s}/step`, { action: { type: 'key', key: 'home' } });
     const [r1, r2] = [await step(f1!), await step(f2!)];
     expect(r1.body.info.state_hash).toBe(r2.body.info.state_hash);
+    expect(r1.body.info.env).toBe('phonegym@0.1.0+test1234');
     expect(r1.body.observation.screenshot).toBe(r2.body.observation.screenshot);
     // …and the same as the original after the same action from the same snapshot.
     expect(r1.body.info.state_hash).toBe(after.body.info.state_hash);
