@@ -103,9 +103,7 @@ export class EnvServer implements SessionHost {
 
   /** What `/`, `/ready` and the root page say about the server now. */
   /** The environment served (`name@version+hash`), or `phonegym` when the caller named none. */
-  get envId(): string {
-    return this.opts.envId ?? 'phonegym';
-  }
+  get envId(): string { return this.opts.envId ?? 'phonegym'; } // prettier-ignore
 
   status() {
     return { env: this.envId, capacity: this.capacity, sessions: this.sessions.size, busy: [...this.sessions.values()].filter((s) => s.busy).length, free: this.free.length, queued: this.waiters.length, snapshots: this.snapshots.size, idle_timeout_s: this.opts.idleTimeoutS ?? 0 };
