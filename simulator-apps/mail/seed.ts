@@ -50,8 +50,9 @@ function people(rng: Rng, count: number): { work: Address[]; friends: Address[];
 
 const EXT: Record<AttachmentKind, string> = { doc: 'docx', sheet: 'xlsx', slides: 'pptx', pdf: 'pdf', photo: 'jpg', zip: 'zip' };
 
-function attachment(rng: Rng, kind: AttachmentKind, base: string): Omit<Attachment, 'ref'> {
-  const size = kind === 'photo' ? rng.int(900, 4800) * 1024 : kind === 'zip' ? rng.int(3, 40) * 1024 * 1024 : rng.int(40, 2600) * 1024;
+/** The `index`-th attachment of its mail: photos grow with it, so no two of a mail show the same size. */
+function attachment(rng: Rng, kind: AttachmentKind, base: string, index = 0): Omit<Attachment, 'ref'> {
+  const size = kind === 'photo' ? (900 + index * 800 + rng.int(0, 600)) * 1024 : kind === 'zip' ? rng.int(3, 40) * 1024 * 1024 : rng.int(40, 2600) * 1024;
   return { kind, name: `${base}.${EXT[kind]}`, size };
 }
 
@@ -115,16 +116,15 @@ export function createMailState(rng: Rng, ctx: MailSeedContext): MailState {
     base({ from, subject, body: r.pick(WORK_LINES), time, read: recentRead(time), attachments: atts, cc: r.chance(0.4) ? r.sample(work.filter((w) => w !== from), 1) : [], starred: r.chance(0.15) });
   }
   // Friends: photos and plans.
-  for (let i = 0, n = r.int(3, 4); i < n; i++) {
+  for (const [i, place] of r.sample([...TRIP_PLACES], r.int(3, 4)).entries()) {
     const from = r.pick(friends);
-    const place = r.pick(TRIP_PLACES);
     const photos = i === 0 || r.chance(0.5);
     const time = pastTime(r, ctx, r.int(0, 13));
     base({
       from, time, read: recentRead(time), starred: r.chance(0.2),
       subject: photos ? `${place}的照片` : r.pick(['周末约饭', '好书推荐', '旅行计划', '生日礼物']),
       body: photos ? FRIEND_LINES[0] : r.pick(FRIEND_LINES.slice(1)),
-      attachments: photos ? Array.from({ length: r.int(2, 4) }, (_, j) => attachment(r, 'photo', `${place}_${j + 1}`)) : [],
+      attachments: photos ? r.shuffle(Array.from({ length: r.int(2, 4) }, (_, j) => attachment(r, 'photo', `${place}_${j + 1}`, j))).map((a, j) => ({ ...a, name: `${place}_${j + 1}.jpg` })) : [],
     });
   }
   // Bank bills: this month's in the inbox, last month's filed in a custom folder when 账单 exists.
@@ -156,19 +156,21 @@ export function createMailState(rng: Rng, ctx: MailSeedContext): MailState {
       }
   }
   // A drafts or two.
-  for (let i = 0, n = r.int(1, 2); i < n; i++) {
+  for (const subject of r.sample(['周末去哪儿玩', '借书的事', '下次聚会'], r.int(1, 2))) {
     const who = r.pick(friends);
-    base({ from: me, to: [who], subject: r.pick(['周末去哪儿玩', '借书的事', '下次聚会']), body: r.pick(['我想了几个地方，', '上次说的那本书，', '']), time: pastTime(r, ctx, r.int(0, 4)), folder: 'drafts' });
+    base({ from: me, to: [who], subject, body: r.pick(['我想了几个地方，', '上次说的那本书，', '']), time: pastTime(r, ctx, r.int(0, 4)), folder: 'drafts' });
   }
   // Spam.
   for (const s of r.sample([...SPAMMERS], r.int(3, 4))) base({ from: { name: s.name, address: s.address }, subject: s.subject, body: s.body, time: pastTime(r, ctx, r.int(0, 8)), folder: 'spam', read: r.chance(0.3) });
   // Deleted: a couple of inbox mails (a newsletter-like notice and an old colleague note).
-  for (let i = 0, n = r.int(2, 3); i < n; i++) {
+  for (const subject of r.sample(['旧版文档作废通知', '会议室预订变更', '团建报名统计', '打印机维修通知'], r.int(2, 3))) {
     const from = r.pick(work);
-    base({ from, subject: r.pick(['旧版文档作废通知', '会议室预订变更', '团建报名统计', '打印机维修通知']), body: r.pick(WORK_LINES), time: pastTime(r, ctx, r.int(3, 13)), folder: 'trash', deletedFrom: 'inbox' });
+    base({ from, subject, body: r.pick(WORK_LINES), time: pastTime(r, ctx, r.int(3, 13)), folder: 'trash', deletedFrom: 'inbox' });
   }
   // Some inbox mail filed into custom folders.
-  const filable = drafts.filter((d) => d.folder === 'inbox' && d.meeting === null && !d.subject.includes('验证码'));
+  // Only people's plain notes move: the newsletters, bills and mails with attachments stay where tasks look for them.
+  const personAddresses = new Set([...work, ...friends].map((a) => a.address));
+  const filable = drafts.filter((d) => d.folder === 'inbox' && d.meeting === null && d.attachments.length === 0 && personAddresses.has(d.from.address));
   for (const f of folders) for (const d of r.sample(filable.filter((x) => x.folder === 'inbox'), r.int(0, 1))) d.folder = f.id;
 
   return { account: me, folders, mails: finish(drafts), settings: { signature: `${me.name}\n发自我的手机`, conversationView: true } };
