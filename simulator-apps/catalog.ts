@@ -43,6 +43,9 @@ import type { ClockState } from './clock/types.ts';
 import { createFoodState } from './food/seed.ts';
 import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
 import { validateFoodState } from './food/logic.ts';
+import { createMailState } from './mail/seed.ts';
+import { MAIL_ROOT, mailRouteStack } from './mail/routes.ts';
+import { validateMailState } from './mail/logic.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -111,6 +114,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['maps', '路路通', ['#0FA57A', '#FFFFFF'], MAPS_ROOT, createMapsState, mapsRouteStack, validateMapsState],
   ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
   ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
+  ['mail', '邮箱', ['#1E6FD9', '#FFFFFF'], MAIL_ROOT, createMailState, mailRouteStack, validateMailState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

@@ -172,7 +172,20 @@ export const SHOWCASE: Record<string, Shot[]> = {
     { caption: '我的红包', path: () => '/coupons' },
     { caption: '评价 — stars and a text', path: (s) => `/order/${food(s).orders[1]!.id}/review` },
   ],
+  mail: [
+    { caption: '收件箱 — unread dots, stars, attachments', path: () => '/' },
+    { caption: '邮箱列表 — folders with counts, 新建文件夹', path: () => '/folders' },
+    { caption: '会议邀请 — 添加到日历, the people', path: (s) => `/mail/${mail(s).mails.find((m) => m.meeting)!.id}` },
+    { caption: '一段会话 — a thread, older mails folded', path: (s) => `/mail/${mail(s).mails.findLast((m) => m.refMailId && m.folder !== 'sent')!.id}` },
+    { caption: '附件 — photos and documents as tiles', path: (s) => `/mail/${mail(s).mails.findLast((m) => m.attachments.length > 1)!.id}` },
+    { caption: '转发 — attachments kept, the quoted mail', path: (s) => `/compose/forward/${mail(s).mails.findLast((m) => m.attachments.length > 1)!.id}` },
+    { caption: '垃圾邮件 — 清空', path: () => '/folder/spam' },
+    { caption: '搜索', path: () => '/search' },
+  ],
 };
+
+type MailSlice = { mails: { id: string; folder: string; meeting: unknown; refMailId: string | null; attachments: unknown[] }[] };
+const mail = (s: PhoneState) => s.apps.mail as unknown as MailSlice;
 
 type MapsSlice = { saved: { homeId: string; workId: string }; places: { id: string; category: string; name: string }[]; rides: { id: string; status: string }[] };
 const maps = (s: PhoneState) => s.apps.maps as unknown as MapsSlice;
