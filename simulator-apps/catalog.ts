@@ -42,6 +42,9 @@ import type { ClockState } from './clock/types.ts';
 import { createFoodState } from './food/seed.ts';
 import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
 import { validateFoodState } from './food/logic.ts';
+import { createFilesState } from './files/seed.ts';
+import { FILES_ROOT, filesRouteStack } from './files/routes.ts';
+import { validateFilesState } from './files/logic.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -109,6 +112,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['maps', '路路通', ['#0FA57A', '#FFFFFF'], MAPS_ROOT, createMapsState, mapsRouteStack, validateMapsState],
   ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
   ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
+  ['files', '文件管理', ['#2F6FED', '#FFFFFF'], FILES_ROOT, createFilesState, filesRouteStack, validateFilesState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(
