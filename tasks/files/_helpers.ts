@@ -4,8 +4,12 @@
  * oracle moves on `data-ui` keys (the tabs, a folder, a file's detail, the folder picker, select
  * mode, the name sheet). Files starting with `_` are not tasks.
  */
+import { criteria } from '../../bridge/tasks/api.ts';
 import type { OracleUi, ParamSpec, Rng } from '../../bridge/tasks/api.ts';
-import type { JudgeInput } from '../../bridge/judge/judge.ts';
+import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
+import type { Message, Thread } from '../../simulator-apps/chat/types.ts';
+import { chatOf } from '../chat/_helpers.ts';
+import { scrollAndTap } from '../_shared/ui.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { NEW_FOLDER_NAMES } from '../../simulator-apps/files/data.ts';
 import { extOf, fileById, folderById, folderChain, folderPath, kindOf, liveFiles, ROOT_ID, sizeText, stemOf, subfolders, trashedFiles } from '../../simulator-apps/files/logic.ts';
@@ -176,4 +180,69 @@ export function childFolderId(ui: OracleUi, parentId: string, name: string): str
   const d = subfolders(filesOf(ui.state), parentId).find((x) => x.name === name);
   if (!d) throw new Error(`no folder "${name}" in ${parentId}`);
   return d.id;
+}
+
+// --- 轻聊 ---------------------------------------------------------------------------------------
+
+/** Every conversation of 轻聊 (chats and groups). */
+function threads(state: PhoneState): Thread[] {
+  const chat = chatOf(state);
+  return [...chat.chats, ...(chat.groups ?? [])];
+}
+
+/** Messages a thread has in `final` that it did not have in `init`. */
+export function addedInThread(input: JudgeInput, chatId: string): Message[] {
+  const before = threads(input.init).find((t) => t.id === chatId)?.messages ?? [];
+  const after = threads(input.final).find((t) => t.id === chatId)?.messages ?? [];
+  return addedRecords(before, after);
+}
+
+/** The threads other than `chatId` that got a message. */
+export function otherThreadsWritten(input: JudgeInput, chatId: string): string[] {
+  return threads(input.final)
+    .filter((t) => t.id !== chatId && t.messages.length !== (threads(input.init).find((x) => x.id === t.id)?.messages.length ?? 0))
+    .map((t) => t.id);
+}
+
+/** The checks of sharing one file to one chat: one card from me there carrying the file, and nothing in any other chat. */
+export function sharedFileCriteria(input: JudgeInput, chatId: string, fileId: string): Criterion[] {
+  const added = addedInThread(input, chatId);
+  const card = added[0]?.card;
+  const kind = chatId.startsWith('g_') ? 'groups' : 'chats';
+  return [
+    criteria.that('one new message from me in that chat', added.length === 1 && added[0].from === 'me', { expected: 1, actual: added.length, path: `apps.chat.${kind}[${chatId}].messages` }),
+    criteria.equals('it carries the file card', card ? `${card.app}${card.ref}` : null, `files/file/${fileId}`),
+    criteria.equals('no other chat got anything', otherThreadsWritten(input, chatId).join(', '), ''),
+  ];
+}
+
+/** On a file's detail: 分享 → the chat in the 分享到轻聊 sheet. */
+export async function shareOpenFile(ui: OracleUi, chatId: string): Promise<void> {
+  await ui.tap('files.detail.share');
+  await scrollAndTap(ui, `files.share.target.${chatId}`, 'files.share.list');
+}
+
+/** A message from the chat's contact, `minutesAgo` before now, unread: what a task's memory fact is read from. */
+export function receiveMessage(state: PhoneState, chatId: string, text: string, minutesAgo: number): string {
+  const chat = chatOf(state);
+  const c = chat.chats.find((x) => x.id === chatId)!;
+  let max = 0;
+  for (const t of threads(state)) for (const m of t.messages) max = Math.max(max, Number(m.id.slice(2)));
+  const id = `m_${String(max + 1).padStart(5, '0')}`;
+  c.messages.push({ id, from: c.contactId, text, time: state.os.time.timestamp - minutesAgo * 60_000 });
+  c.unread += 1;
+  return id;
+}
+
+/** Download holds at least `n` live files with this extension (seeded ones, else made here): a tidy-up task's material. */
+export function stockDownload(state: PhoneState, rng: Rng, ext: string, n: number, stems: readonly string[]): void {
+  const s = filesOf(state);
+  const have = liveFiles(s).filter((f) => f.folderId === FOLDER.download && extOf(f.name) === ext).length;
+  const free = stems.filter((stem) => !s.files.some((f) => f.name.toLowerCase() === `${stem}.${ext}`.toLowerCase()));
+  for (const stem of rng.shuffle(free).slice(0, Math.max(0, n - have))) makeFile(s, { name: `${stem}.${ext}`, folderId: FOLDER.download, size: rng.int(200, 9000) * 1024, modifiedAt: state.os.time.timestamp - rng.int(60, 20000) * 60_000 });
+}
+
+/** The live files of a folder with one of these extensions, at the start. */
+export function filesWithExt(state: PhoneState, folderId: string, exts: readonly string[]): FileEntry[] {
+  return liveFiles(filesOf(state)).filter((f) => f.folderId === folderId && exts.includes(extOf(f.name)));
 }
