@@ -127,12 +127,14 @@ export function createFilesState(rng: Rng, ctx: FilesSeedContext): FilesState {
   const apks = r.shuffle(APK_NAMES);
 
   // Download: a heap of everything, some of it very recent.
+  // Every phone has a zip and an installer there (the 分类 page shows every kind).
+  make.archive(idOf.download, archives);
+  make.apk(idOf.download, apks);
   const downloads: ((folderId: string) => void)[] = [
     (id) => make.doc(id, 'pdf'), (id) => make.doc(id, 'pdf'), (id) => make.doc(id), (id) => make.doc(id),
-    (id) => make.archive(id, archives), (id) => make.apk(id, apks), (id) => make.apk(id, apks),
-    (id) => make.photo(id, 30), (id) => make.audio(id, audio),
+    (id) => make.apk(id, apks), (id) => make.photo(id, 30), (id) => make.audio(id, audio),
   ];
-  for (const put of r.sample(downloads, r.int(7, 9))) put(idOf.download);
+  for (const put of r.sample(downloads, r.int(5, 7))) put(idOf.download);
   if (r.chance(0.6)) make.archive(idOf.download, archives);
   if (r.chance(0.5)) make.doc(idOf.download, 'pdf');
   // Documents: the user's own documents.
@@ -158,7 +160,8 @@ export function createFilesState(rng: Rng, ctx: FilesSeedContext): FilesState {
 
   // Nothing is in 回收站 at first but one or two files deleted days ago.
   const files = make.files;
-  for (const f of r.sample(files.filter((x) => x.folderId === idOf.download || x.folderId === idOf.camera), r.int(1, 2))) f.trashedAt = f.modifiedAt + r.int(1, 3) * DAY < ctx.now ? f.modifiedAt + r.int(1, 3) * DAY : ctx.now - DAY;
+  const deletable = files.filter((x) => (x.folderId === idOf.download || x.folderId === idOf.camera) && !/\.(zip|apk)$/.test(x.name));
+  for (const f of r.sample(deletable, r.int(1, 2))) f.trashedAt = Math.min(f.modifiedAt + r.int(1, 3) * DAY, ctx.now - 5 * MINUTE);
   const total = r.pick([64, 128, 128, 256]) * GB;
   return {
     folders,
