@@ -158,10 +158,10 @@ export function createFilesState(rng: Rng, ctx: FilesSeedContext): FilesState {
     if (r.chance(0.5)) make.photo(d.id, 200);
   }
 
-  // Nothing is in 回收站 at first but one or two files deleted days ago.
+  // 回收站 holds one or two files deleted in the last three weeks (it keeps them 30 days).
   const files = make.files;
   const deletable = files.filter((x) => (x.folderId === idOf.download || x.folderId === idOf.camera) && !/\.(zip|apk)$/.test(x.name));
-  for (const f of r.sample(deletable, r.int(1, 2))) f.trashedAt = Math.min(f.modifiedAt + r.int(1, 3) * DAY, ctx.now - 5 * MINUTE);
+  for (const f of r.sample(deletable, r.int(1, 2))) f.trashedAt = Math.max(f.modifiedAt + MINUTE, ctx.now - r.int(1, 20) * DAY - r.int(0, 600) * MINUTE);
   const total = r.pick([64, 128, 128, 256]) * GB;
   return {
     folders,

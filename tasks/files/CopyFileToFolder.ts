@@ -1,31 +1,16 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { pickOrNull } from '../_shared/records.ts';
-import { spreadParam } from '../_shared/params.ts';
 import { oneAdded } from '../_shared/criteria.ts';
-import { addedFiles, fileById, filesOf, folderName, nameableFiles, nameableFolders, transferFile } from './_helpers.ts';
-
-interface P extends Record<string, unknown> {
-  fileId: string;
-  fileName: string;
-  fromName: string;
-  targetId: string;
-  targetName: string;
-}
+import { addedFiles, fileById, filesOf, transferFile, transferParam, type TransferParams } from './_helpers.ts';
 
 /** 复制 → the picker → a folder: one new file of that name and size there; the original stays where it was. */
-export default defineTask<P>({
+export default defineTask<TransferParams>({
   goal: (p) => `把“${p.fromName}”里的“${p.fileName}”复制一份到“${p.targetName}”文件夹，原文件保留。`,
   difficulty: 'L2',
   objective: 'action',
   apps: ['files'],
   startApp: 'files',
   tags: ['copy'],
-  params: spreadParam('_copy', ['fileId', 'fileName', 'fromName', 'targetId', 'targetName'], (state, rng) => {
-    const s = filesOf(state);
-    const f = pickOrNull(rng, nameableFiles(s));
-    const d = f && pickOrNull(rng, nameableFolders(s, (x) => x.id !== f.folderId && x.name !== 'DCIM'));
-    return f && d && { fileId: f.id, fileName: f.name, fromName: folderName(s, f.folderId), targetId: d.id, targetName: d.name };
-  }),
+  params: transferParam(),
   checkGoals: (input, p) => {
     const original = fileById(filesOf(input.init), p.fileId)!;
     const still = fileById(filesOf(input.final), p.fileId);

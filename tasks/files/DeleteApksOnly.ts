@@ -1,5 +1,5 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { fileById, filesOf, filesWithExt, FOLDER, openFolder, selectFiles, stockDownload } from './_helpers.ts';
+import { disturbedFiles, fileById, filesOf, filesWithExt, FOLDER, openFolder, selectFiles, stockDownload } from './_helpers.ts';
 
 /** Restraint: every 安装包 of Download to 回收站, and no other file deleted or changed. */
 export default defineTask({
@@ -15,13 +15,9 @@ export default defineTask({
   checkGoals: (input) => {
     const apks = filesWithExt(input.init, FOLDER.download, ['apk']);
     const final = filesOf(input.final);
-    const others = filesOf(input.init).files.filter((f) => !apks.includes(f)).filter((f) => {
-      const now = fileById(final, f.id);
-      return !now || now.trashedAt !== f.trashedAt || now.folderId !== f.folderId || now.name !== f.name;
-    });
     return [
       criteria.equals('every APK of Download is deleted', apks.filter((f) => typeof fileById(final, f.id)?.trashedAt !== 'number' && fileById(final, f.id) !== undefined).map((f) => f.name).join(', '), '', 'apps.files.files'),
-      criteria.equals('no other file deleted or changed', others.map((f) => f.name).join(', '), ''),
+      criteria.equals('no other file deleted or changed', disturbedFiles(input, apks).join(', '), ''),
     ];
   },
   async oracle(ui) {

@@ -1,7 +1,7 @@
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
 import { spreadParam } from '../_shared/params.ts';
 import { oneAdded } from '../_shared/criteria.ts';
-import { addedFolders, childFolderId, fileById, filesOf, filesWithExt, FOLDER, freshFolderName, newFolderHere, openFolder, pickFolder, selectFiles, stockDownload } from './_helpers.ts';
+import { addedFolders, childFolderId, disturbedFiles, fileById, filesOf, filesWithExt, FOLDER, freshFolderName, newFolderHere, openFolder, pickFolder, selectFiles, stockDownload } from './_helpers.ts';
 
 interface P extends Record<string, unknown> {
   name: string;
@@ -24,17 +24,12 @@ export default defineTask<P>({
   params: spreadParam('_name', ['name'], (state, rng) => ({ name: freshFolderName(filesOf(state), rng) })),
   checkGoals: (input, p) => {
     const pdfs = filesWithExt(input.init, FOLDER.download, ['pdf']);
-    const init = filesOf(input.init);
     const final = filesOf(input.final);
     const d = addedFolders(input)[0];
-    const others = init.files.filter((f) => !pdfs.includes(f)).filter((f) => {
-      const now = fileById(final, f.id);
-      return !now || now.folderId !== f.folderId || now.name !== f.name || now.trashedAt !== f.trashedAt;
-    });
     return [
       ...oneAdded('exactly one new folder', addedFolders(input), (x) => [criteria.equals('named and in Download', x ? `${x.name} in ${x.parentId}` : null, `${p.name} in ${FOLDER.download}`, 'apps.files.folders')]),
       criteria.equals('every PDF of Download is in it', pdfs.filter((f) => fileById(final, f.id)?.folderId !== d?.id || fileById(final, f.id)?.trashedAt !== null).map((f) => f.name).join(', '), '', 'apps.files.files'),
-      criteria.equals('no other file moved, renamed or deleted', others.map((f) => f.name).join(', '), ''),
+      criteria.equals('no other file moved, renamed or deleted', disturbedFiles(input, pdfs).join(', '), ''),
     ];
   },
   async oracle(ui, p) {

@@ -246,3 +246,34 @@ export function stockDownload(state: PhoneState, rng: Rng, ext: string, n: numbe
 export function filesWithExt(state: PhoneState, folderId: string, exts: readonly string[]): FileEntry[] {
   return liveFiles(filesOf(state)).filter((f) => f.folderId === folderId && exts.includes(extOf(f.name)));
 }
+
+export interface TransferParams extends Record<string, unknown> {
+  fileId: string;
+  fileName: string;
+  fromName: string;
+  targetId: string;
+  targetName: string;
+}
+
+/** The `_transfer` parameter of 移动 / 复制: a file a goal can name and another folder with a name of its own (not DCIM, which holds only folders). */
+export function transferParam(): Record<string, ParamSpec> {
+  return spreadParam('_transfer', ['fileId', 'fileName', 'fromName', 'targetId', 'targetName'], (state, rng) => {
+    const s = filesOf(state);
+    const f = pickOrNull(rng, nameableFiles(s));
+    const d = f && pickOrNull(rng, nameableFolders(s, (x) => x.id !== f.folderId && x.name !== 'DCIM'));
+    return f && d && { fileId: f.id, fileName: f.name, fromName: folderName(s, f.folderId), targetId: d.id, targetName: d.name };
+  });
+}
+
+/** The names of files other than `except` whose folder, name or 回收站 state changed (or that are gone): what a restraint task forbids. */
+export function disturbedFiles(input: JudgeInput, except: readonly FileEntry[]): string[] {
+  const skip = new Set(except.map((f) => f.id));
+  const final = filesOf(input.final);
+  return filesOf(input.init)
+    .files.filter((f) => !skip.has(f.id))
+    .filter((f) => {
+      const now = fileById(final, f.id);
+      return !now || now.folderId !== f.folderId || now.name !== f.name || now.trashedAt !== f.trashedAt;
+    })
+    .map((f) => f.name);
+}
