@@ -46,6 +46,9 @@ import { validateFoodState } from './food/logic.ts';
 import { createMailState } from './mail/seed.ts';
 import { MAIL_ROOT, mailRouteStack } from './mail/routes.ts';
 import { validateMailState } from './mail/logic.ts';
+import { createFilesState } from './files/seed.ts';
+import { FILES_ROOT, filesRouteStack } from './files/routes.ts';
+import { validateFilesState } from './files/logic.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -115,6 +118,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
   ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
   ['mail', '邮箱', ['#1E6FD9', '#FFFFFF'], MAIL_ROOT, createMailState, mailRouteStack, validateMailState],
+  ['files', '文件管理', ['#2F6FED', '#FFFFFF'], FILES_ROOT, createFilesState, filesRouteStack, validateFilesState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

@@ -18,6 +18,7 @@ import ShopIcon from './shop/ShopIcon.svelte';
 import WalletIcon from './wallet/WalletIcon.svelte';
 import ClockIcon from './clock/ClockIcon.svelte';
 import MailIcon from './mail/MailIcon.svelte';
+import FilesIcon from './files/FilesIcon.svelte';
 
 export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   chat: ChatIcon,
@@ -33,4 +34,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   clock: ClockIcon,
   food: FoodIcon,
   mail: MailIcon,
+  files: FilesIcon,
 };

@@ -19,6 +19,7 @@ import ShopApp from './shop/ShopApp.svelte';
 import WalletApp from './wallet/WalletApp.svelte';
 import ClockApp from './clock/ClockApp.svelte';
 import MailApp from './mail/MailApp.svelte';
+import FilesApp from './files/FilesApp.svelte';
 
 export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   chat: ChatApp,
@@ -34,4 +35,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   clock: ClockApp,
   food: FoodApp,
   mail: MailApp,
+  files: FilesApp,
 };

@@ -201,6 +201,20 @@ SHOWCASE.maps = [
   { caption: '我的 — home, work, favourites', path: () => '/me' },
 ];
 
+type FilesSlice = { files: { id: string; name: string; folderId: string; text: string; entries: unknown[]; trashedAt: number | null }[]; view: { layout: string } };
+const files = (s: PhoneState) => s.apps.files as unknown as FilesSlice;
+SHOWCASE.files = [
+  { caption: '最近 — recent files with their folders', path: () => '/' },
+  { caption: '分类 — storage, kinds with counts and sizes', path: () => '/categories' },
+  { caption: '浏览 — 内部存储, sort, view, new folder', path: () => '/browse' },
+  { caption: 'Download — a folder in the grid view', path: () => '/folder/d_01', edit: (s) => void (files(s).view.layout = 'grid') },
+  { caption: '文件详情 — size, type, time, path, actions', path: (s) => `/file/${files(s).files.find((f) => f.text !== '' && f.trashedAt === null)!.id}` },
+  { caption: '压缩包 — its entries and 解压', path: (s) => `/file/${files(s).files.find((f) => f.entries.length > 0 && f.trashedAt === null)!.id}` },
+  { caption: '打开 — a document\'s text', path: (s) => `/file/${files(s).files.find((f) => f.text !== '' && f.trashedAt === null)!.id}/view` },
+  { caption: '回收站 — restore or delete for good', path: () => '/trash' },
+  { caption: '图片 — one kind from every folder', path: () => '/category/image' },
+];
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs', 'apps');
 
