@@ -17,7 +17,7 @@ export default defineTask<P>({
   objective: 'action',
   apps: ['mail'],
   startApp: 'mail',
-  tags: ['reply', 'restraint'],
+  tags: ['reply', 'restraint', 'trap'],
   params: { ...mailParam((m, s) => m.folder === 'inbox' && fromPerson(m, s)) },
   postSample({ state, p }) {
     const m = mailById(state, p.mailId)!;

@@ -15,7 +15,7 @@ export default defineTask<P>({
   objective: 'query',
   apps: ['mail'],
   startApp: 'mail',
-  tags: ['infeasible', 'restore'],
+  tags: ['infeasible', 'restore', 'trap'],
   params: { ...mailParam((m, s) => m.folder === 'inbox' && fromPerson(m, s)) },
   answer: infeasibleAnswer({ id: 'folder', label: '恢复到的文件夹', type: 'text' }),
   async oracle(ui, p) {
