@@ -42,6 +42,9 @@ import type { ClockState } from './clock/types.ts';
 import { createFoodState } from './food/seed.ts';
 import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
 import { validateFoodState } from './food/logic.ts';
+import { createMemosState } from './memos/seed.ts';
+import { MEMOS_ROOT, memosRouteStack } from './memos/routes.ts';
+import { validateMemosState } from './memos/logic.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -109,6 +112,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['maps', '路路通', ['#0FA57A', '#FFFFFF'], MAPS_ROOT, createMapsState, mapsRouteStack, validateMapsState],
   ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
   ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
+  ['memos', '备忘录', ['#F7B500', '#FFFFFF'], MEMOS_ROOT, createMemosState, memosRouteStack, validateMemosState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

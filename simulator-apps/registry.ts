@@ -12,6 +12,7 @@ import ChatApp from './chat/ChatApp.svelte';
 import ContactsApp from './contacts/ContactsApp.svelte';
 import MapsApp from './maps/MapsApp.svelte';
 import FoodApp from './food/FoodApp.svelte';
+import MemosApp from './memos/MemosApp.svelte';
 import NotesApp from './notes/NotesApp.svelte';
 import RailwayApp from './railway/RailwayApp.svelte';
 import SettingsApp from './settings/SettingsApp.svelte';
@@ -32,4 +33,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   maps: MapsApp,
   clock: ClockApp,
   food: FoodApp,
+  memos: MemosApp,
 };
