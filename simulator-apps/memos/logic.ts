@@ -94,11 +94,11 @@ export function memoDate(m: Memo, now: number, timezone?: string): string {
   return formatListTime(m.editedAt, now, timezone);
 }
 
-/** The memo as plain text (what 分享 sends): the title, then each line, checklist items as ☐ / ☑. */
+/** The memo as plain text (what 分享 sends): the title, then each line, checklist items as `· 牛奶` (open) and `✓ 鸡蛋` (done). */
 export function memoText(m: Memo): string {
   const out: string[] = [];
   for (const b of m.blocks) {
-    if (b.kind === 'check') out.push(`${b.done ? '☑' : '☐'} ${b.text}`);
+    if (b.kind === 'check') out.push(`${b.done ? '✓' : '·'} ${b.text}`);
     else if (b.kind !== 'sketch' && b.text.trim() !== '') out.push(b.text.trim());
   }
   return out.join('\n');

@@ -63,7 +63,7 @@ describe('memos rules', () => {
     expect(memoTitle(m)).toBe('买菜');
     expect(memoPreview(m)).toBe('1/2 项已完成');
     expect(memoPreview({ ...m, locked: true })).toBe('已加锁');
-    expect(memoText(m)).toBe('买菜\n第二行\n☑ 鸡蛋\n☐ 牛奶');
+    expect(memoText(m)).toBe('买菜\n第二行\n✓ 鸡蛋\n· 牛奶');
     expect(memoTitle(memo('mm_002', [{ id: 'bk_01', kind: 'text', text: ' ' }]))).toBe('新备忘录');
   });
 
