@@ -49,6 +49,9 @@ import { validateMailState } from './mail/logic.ts';
 import { createFilesState } from './files/seed.ts';
 import { FILES_ROOT, filesRouteStack } from './files/routes.ts';
 import { validateFilesState } from './files/logic.ts';
+import { createMemosState } from './memos/seed.ts';
+import { MEMOS_ROOT, memosRouteStack } from './memos/routes.ts';
+import { validateMemosState } from './memos/logic.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -119,6 +122,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
   ['mail', '邮箱', ['#1E6FD9', '#FFFFFF'], MAIL_ROOT, createMailState, mailRouteStack, validateMailState],
   ['files', '文件管理', ['#2F6FED', '#FFFFFF'], FILES_ROOT, createFilesState, filesRouteStack, validateFilesState],
+  ['memos', '备忘录', ['#F7B500', '#FFFFFF'], MEMOS_ROOT, createMemosState, memosRouteStack, validateMemosState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

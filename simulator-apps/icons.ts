@@ -11,6 +11,7 @@ import ChatIcon from './chat/ChatIcon.svelte';
 import ContactsIcon from './contacts/ContactsIcon.svelte';
 import MapsIcon from './maps/MapsIcon.svelte';
 import FoodIcon from './food/FoodIcon.svelte';
+import MemosIcon from './memos/MemosIcon.svelte';
 import NotesIcon from './notes/NotesIcon.svelte';
 import RailwayIcon from './railway/RailwayIcon.svelte';
 import SettingsIcon from './settings/SettingsIcon.svelte';
@@ -35,4 +36,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   food: FoodIcon,
   mail: MailIcon,
   files: FilesIcon,
+  memos: MemosIcon,
 };

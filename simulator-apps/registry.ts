@@ -12,6 +12,7 @@ import ChatApp from './chat/ChatApp.svelte';
 import ContactsApp from './contacts/ContactsApp.svelte';
 import MapsApp from './maps/MapsApp.svelte';
 import FoodApp from './food/FoodApp.svelte';
+import MemosApp from './memos/MemosApp.svelte';
 import NotesApp from './notes/NotesApp.svelte';
 import RailwayApp from './railway/RailwayApp.svelte';
 import SettingsApp from './settings/SettingsApp.svelte';
@@ -36,4 +37,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   food: FoodApp,
   mail: MailApp,
   files: FilesApp,
+  memos: MemosApp,
 };

@@ -215,6 +215,19 @@ SHOWCASE.files = [
   { caption: '图片 — one kind from every folder', path: () => '/category/image' },
 ];
 
+type MemosSlice = { memos: { id: string; locked: boolean; deletedAt: number | null; blocks: { kind: string }[] }[]; layout: string };
+const memos = (s: PhoneState) => s.apps.memos as unknown as MemosSlice;
+const memoWith = (s: PhoneState, kind: string) => memos(s).memos.find((m) => m.deletedAt === null && !m.locked && m.blocks.some((b) => b.kind === kind))!.id;
+SHOWCASE.memos = [
+  { caption: '备忘录 — pinned first, checklists, sketches', path: () => '/' },
+  { caption: '网格视图 — cards with covers', path: () => '/', edit: (s) => void (memos(s).layout = 'grid') },
+  { caption: '清单 — tick, add, move ticked down', path: (s) => `/memo/${memoWith(s, 'check')}` },
+  { caption: '草图 — a memo with a sketch', path: (s) => `/memo/${memoWith(s, 'sketch')}` },
+  { caption: '已加锁 — the password screen', path: (s) => `/memo/${memos(s).memos.find((m) => m.locked)!.id}` },
+  { caption: '文件夹 — counts, new folder', path: () => '/folders' },
+  { caption: '最近删除 — restore or delete for good', path: () => '/trash' },
+];
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs', 'apps');
 
