@@ -39,6 +39,9 @@ import { createClockState } from './clock/seed.ts';
 import { CLOCK_ROOT, clockRouteStack } from './clock/routes.ts';
 import { clockTimePassed, validateClockState } from './clock/logic.ts';
 import type { ClockState } from './clock/types.ts';
+import { createPhotosState } from './photos/seed.ts';
+import { PHOTOS_ROOT, photosRouteStack } from './photos/routes.ts';
+import { validatePhotosState } from './photos/logic.ts';
 import { createFoodState } from './food/seed.ts';
 import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
 import { validateFoodState } from './food/logic.ts';
@@ -109,6 +112,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['maps', '路路通', ['#0FA57A', '#FFFFFF'], MAPS_ROOT, createMapsState, mapsRouteStack, validateMapsState],
   ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
   ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
+  ['photos', '相册', ['#FFFFFF', '#F5A623'], PHOTOS_ROOT, createPhotosState, photosRouteStack, validatePhotosState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(
