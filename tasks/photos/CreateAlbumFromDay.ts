@@ -30,7 +30,7 @@ export default defineTask<P>({
   },
   async oracle(ui, p) {
     await selectOnPhotosTab(ui, []);
-    await ui.scrollTo(`photos.day.${p.day}.select`, { within: 'photos.grid' });
+    await ui.scrollTo(`photos.day.${p.day}.select`, { within: 'photos.grid', maxSwipes: 40 });
     await ui.tap(`photos.day.${p.day}.select`);
     await ui.tap('photos.sel.addto');
     await ui.tap('photos.addto.new');

@@ -167,17 +167,26 @@ export async function openPhotosTab(ui: OracleUi, tab: 'photos' | 'albums'): Pro
   if (ui.route.path !== (tab === 'photos' ? '/' : '/albums')) await ui.tap(`photos.tab.${tab}`);
 }
 
-/** From anywhere, a photo's viewer through 照片. */
+/**
+ * From anywhere, a photo's viewer: through its place's album when it has a place (a short list),
+ * else through 照片 (a long list: the search for it may run to the end and back).
+ */
 export async function openPhoto(ui: OracleUi, photoId: string): Promise<void> {
-  await openPhotosTab(ui, 'photos');
-  await ui.scrollTo(`photos.tile.${photoId}`, { within: 'photos.grid' });
+  const placeId = photoOf(ui.state, photoId).placeId;
+  if (placeId !== null) {
+    await openAlbum(ui, placeId);
+    await ui.scrollTo(`photos.tile.${photoId}`, { within: 'photos.album.grid', maxSwipes: 40 });
+  } else {
+    await openPhotosTab(ui, 'photos');
+    await ui.scrollTo(`photos.tile.${photoId}`, { within: 'photos.grid', maxSwipes: 40 });
+  }
   await ui.tap(`photos.tile.${photoId}`);
 }
 
 /** From anywhere, an album by key (system album, user album, person or place id) through 相册. */
 export async function openAlbum(ui: OracleUi, key: string): Promise<void> {
   await openPhotosTab(ui, 'albums');
-  await ui.scrollTo(`photos.album.${key}`, { within: 'photos.albums.list' });
+  await ui.scrollTo(`photos.album.${key}`, { within: 'photos.albums.list', maxSwipes: 30 });
   await ui.tap(`photos.album.${key}`);
 }
 
@@ -185,7 +194,7 @@ export async function openAlbum(ui: OracleUi, key: string): Promise<void> {
 export async function selectPhotos(ui: OracleUi, selectKey: string, within: string, ids: readonly string[]): Promise<void> {
   await ui.tap(selectKey);
   for (const id of ids) {
-    await ui.scrollTo(`photos.tile.${id}`, { within });
+    await ui.scrollTo(`photos.tile.${id}`, { within, maxSwipes: 40 });
     await ui.tap(`photos.tile.${id}`);
   }
 }
