@@ -22,7 +22,7 @@ export default defineTask({
     // The count per day is what the grid shows; the oracle reads the state for it as a person counts tiles.
     const days = [...photosByDay(ui.state)];
     const [day] = days.reduce((best, x) => (x[1].length > best[1].length ? x : best));
-    await ui.scrollTo(`photos.day.${day}`, { within: 'photos.grid' });
+    await ui.scrollTo(`photos.day.${day}`, { within: 'photos.grid', maxSwipes: 40 });
     return { day: dayText(day) };
   },
 });
