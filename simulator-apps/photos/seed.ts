@@ -78,7 +78,8 @@ function createPhotos(rng: Rng, ctx: PhotosSeedContext, places: readonly Place[]
   const photos = drafts.filter((p) => p.takenAt < ctx.now).map((p, i): Photo => ({ id: `ph_${String(i + 1).padStart(3, '0')}`, ...p }));
   for (const p of photos) if (p.source === 'camera' && p.kind !== 'document' && rng.chance(0.14)) p.favorite = true;
   // 最近删除: a few older photos deleted in the last three weeks.
-  for (const p of rng.sample(photos.slice(0, -3), rng.int(2, 4))) p.deletedAt = Math.max(p.takenAt, ctx.now - rng.int(1, 20) * DAY - rng.int(0, 600) * MINUTE);
+  // (Never the receipts or the ticket: their numbers are what the user keeps them for.)
+  for (const p of rng.sample(photos.slice(0, -3).filter((x) => x.kind !== 'receipt' && x.kind !== 'ticket'), rng.int(2, 4))) p.deletedAt = Math.max(p.takenAt, ctx.now - rng.int(1, 20) * DAY - rng.int(0, 600) * MINUTE);
   return photos;
 }
 

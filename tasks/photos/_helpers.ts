@@ -63,9 +63,12 @@ export interface PlaceParams extends Record<string, unknown> {
   placeName: string;
 }
 
+/** `_place`: a place with `min`-`max` live photos (else the place with the fewest), spread into placeId and placeName. */
 export function placeParam(min = 2, max = 99): Record<string, ParamSpec> {
   return spreadParam('_place', ['placeId', 'placeName'], (state, rng) => {
-    const all = placesWith(state, min).filter((x) => x.photos.length <= max);
+    const fits = placesWith(state, min).filter((x) => x.photos.length <= max);
+    // No place in range: the one with the fewest photos (at least one) stands in.
+    const all = fits.length ? fits : placesWith(state, 1).sort((a, b) => a.photos.length - b.photos.length).slice(0, 1);
     if (all.length === 0) return null;
     const x = rng.pick(all);
     return { placeId: x.place.id, placeName: x.place.name };
