@@ -122,7 +122,10 @@ function city(rng: Rng, w: number, h: number, out: Shape[]): void {
     const bh = rng.int(Math.round(h * 0.25), Math.round(h * 0.7));
     const color = rng.pick(night ? ['#2C3E50', '#34495E', '#1B2631'] : ['#95A5A6', '#BDC3C7', '#7F8C8D', '#D5DBDB', '#A3B1C6']);
     out.push({ tag: 'rect', x, y: h * 0.85 - bh, w: bw, h: bh, fill: color });
-    for (let wy = h * 0.85 - bh + 4; wy < h * 0.82; wy += 6) for (let wx = x + 2; wx < x + bw - 3; wx += 5) if (rng.chance(night ? 0.5 : 0.8)) out.push({ tag: 'rect', x: wx, y: wy, w: 2.4, h: 3, fill: night ? '#F7DC6F' : '#EAF2F8' });
+    // A building's lit windows as one path (a shape per window would cost a node each).
+    let windows = '';
+    for (let wy = h * 0.85 - bh + 4; wy < h * 0.82; wy += 6) for (let wx = x + 2; wx < x + bw - 3; wx += 5) if (rng.chance(night ? 0.5 : 0.8)) windows += `M${wx.toFixed(1)} ${wy.toFixed(1)}h2.4v3h-2.4z`;
+    if (windows) out.push({ tag: 'path', d: windows, fill: night ? '#F7DC6F' : '#EAF2F8' });
     x += bw + rng.int(0, 4);
   }
   if (rng.chance(0.4)) out.push({ tag: 'path', d: `M${w * 0.72} ${h * 0.85} L${w * 0.75} ${h * 0.12} L${w * 0.78} ${h * 0.85} Z`, fill: night ? '#5D6D7E' : '#616A6B' }, { tag: 'circle', cx: w * 0.75, cy: h * 0.3, r: 3.5, fill: night ? '#E74C3C' : '#ABB2B9' });
@@ -255,4 +258,37 @@ export function photoScene(p: Pick<Photo, 'kind' | 'art' | 'width' | 'height' | 
       break;
   }
   return { w, h, shapes };
+}
+
+const escapeXml = (v: string): string => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const num = (n: number): string => String(Math.round(n * 100) / 100);
+
+/**
+ * The scene as SVG markup for the inside of an `<svg>`: a grid of tiles parses one string per
+ * tile instead of building a node per shape through the framework (the 照片 tab's first screen).
+ * Every value is a number or a colour of our own; text (a receipt's number) is escaped.
+ */
+export function sceneMarkup(scene: Scene): string {
+  let out = '';
+  for (const s of scene.shapes) {
+    const opacity = 'opacity' in s && s.opacity !== undefined ? ` opacity="${num(s.opacity)}"` : '';
+    switch (s.tag) {
+      case 'rect':
+        out += `<rect x="${num(s.x)}" y="${num(s.y)}" width="${num(s.w)}" height="${num(s.h)}"${s.r ? ` rx="${num(s.r)}"` : ''} fill="${escapeXml(s.fill)}"${opacity}${s.rot ? ` transform="rotate(${num(s.rot)} ${num(s.x + s.w / 2)} ${num(s.y + s.h / 2)})"` : ''}/>`;
+        break;
+      case 'circle':
+        out += `<circle cx="${num(s.cx)}" cy="${num(s.cy)}" r="${num(s.r)}" fill="${escapeXml(s.fill)}"${opacity}/>`;
+        break;
+      case 'ellipse':
+        out += `<ellipse cx="${num(s.cx)}" cy="${num(s.cy)}" rx="${num(s.rx)}" ry="${num(s.ry)}" fill="${escapeXml(s.fill)}"${opacity}/>`;
+        break;
+      case 'path':
+        out += `<path d="${escapeXml(s.d)}" fill="${escapeXml(s.fill)}"${s.stroke ? ` stroke="${escapeXml(s.stroke)}" stroke-width="${num(s.width ?? 1)}" stroke-linecap="round"` : ''}${opacity}/>`;
+        break;
+      case 'text':
+        out += `<text x="${num(s.x)}" y="${num(s.y)}" font-size="${num(s.size)}" fill="${escapeXml(s.fill)}"${s.weight ? ` font-weight="${s.weight}"` : ''} text-anchor="${s.anchor ?? 'start'}">${escapeXml(s.text)}</text>`;
+        break;
+    }
+  }
+  return out;
 }
