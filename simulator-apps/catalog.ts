@@ -40,6 +40,9 @@ import { createClockState } from './clock/seed.ts';
 import { CLOCK_ROOT, clockRouteStack } from './clock/routes.ts';
 import { clockTimePassed, validateClockState } from './clock/logic.ts';
 import type { ClockState } from './clock/types.ts';
+import { createPhotosState } from './photos/seed.ts';
+import { PHOTOS_ROOT, photosRouteStack } from './photos/routes.ts';
+import { validatePhotosState } from './photos/logic.ts';
 import { createFoodState } from './food/seed.ts';
 import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
 import { validateFoodState } from './food/logic.ts';
@@ -123,6 +126,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['mail', '邮箱', ['#1E6FD9', '#FFFFFF'], MAIL_ROOT, createMailState, mailRouteStack, validateMailState],
   ['files', '文件管理', ['#2F6FED', '#FFFFFF'], FILES_ROOT, createFilesState, filesRouteStack, validateFilesState],
   ['memos', '备忘录', ['#F7B500', '#FFFFFF'], MEMOS_ROOT, createMemosState, memosRouteStack, validateMemosState],
+  ['photos', '相册', ['#FFFFFF', '#F5A623'], PHOTOS_ROOT, createPhotosState, photosRouteStack, validatePhotosState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

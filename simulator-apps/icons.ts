@@ -20,6 +20,7 @@ import WalletIcon from './wallet/WalletIcon.svelte';
 import ClockIcon from './clock/ClockIcon.svelte';
 import MailIcon from './mail/MailIcon.svelte';
 import FilesIcon from './files/FilesIcon.svelte';
+import PhotosIcon from './photos/PhotosIcon.svelte';
 
 export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   chat: ChatIcon,
@@ -37,4 +38,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   mail: MailIcon,
   files: FilesIcon,
   memos: MemosIcon,
+  photos: PhotosIcon,
 };

@@ -21,6 +21,7 @@ import WalletApp from './wallet/WalletApp.svelte';
 import ClockApp from './clock/ClockApp.svelte';
 import MailApp from './mail/MailApp.svelte';
 import FilesApp from './files/FilesApp.svelte';
+import PhotosApp from './photos/PhotosApp.svelte';
 
 export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   chat: ChatApp,
@@ -38,4 +39,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   mail: MailApp,
   files: FilesApp,
   memos: MemosApp,
+  photos: PhotosApp,
 };

@@ -228,6 +228,21 @@ SHOWCASE.memos = [
   { caption: '最近删除 — restore or delete for good', path: () => '/trash' },
 ];
 
+type PhotosSlice = { photos: { id: string; kind: string; deletedAt: number | null }[]; albums: { id: string }[]; places: { id: string; name: string }[] };
+const photos = (s: PhoneState) => s.apps.photos as unknown as PhotosSlice;
+const livePhoto = (s: PhoneState, kind: string) => photos(s).photos.findLast((p) => p.kind === kind && p.deletedAt === null) ?? photos(s).photos.at(-1)!;
+SHOWCASE.photos = [
+  { caption: '照片 — the grid by day, newest first', path: () => '/' },
+  { caption: '相册 — 收藏/相机/截屏, my albums, people, places', path: () => '/albums' },
+  { caption: '相册详情 — a user album', path: (s) => `/album/${photos(s).albums[0]!.id}` },
+  { caption: '查看 — a photo, ♥, 编辑, 删除, 详情', path: (s) => `/photo/${livePhoto(s, 'landscape').id}` },
+  { caption: '小票 — a receipt with its number', path: (s) => `/photo/${livePhoto(s, 'receipt').id}` },
+  { caption: '编辑 — rotate, crop presets, filters', path: (s) => `/photo/${livePhoto(s, 'food').id}/edit` },
+  { caption: '最近删除 — days left, restore', path: () => '/trash' },
+  { caption: '搜索 — by place, person, day, album', path: (s) => `/search?q=${encodeURIComponent(photos(s).places[0]!.name)}` },
+  { caption: '地点 — a place album', path: (s) => `/album/${photos(s).places[0]!.id}` },
+];
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs', 'apps');
 

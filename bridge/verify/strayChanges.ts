@@ -21,6 +21,7 @@ import { strays as food } from '../../tasks/food/_stray.ts';
 import { strays as mail } from '../../tasks/mail/_stray.ts';
 import { strays as files } from '../../tasks/files/_stray.ts';
 import { strays as memos } from '../../tasks/memos/_stray.ts';
+import { strays as photos } from '../../tasks/photos/_stray.ts';
 import { strays as notes } from '../../tasks/notes/_stray.ts';
 import { strays as railway } from '../../tasks/railway/_stray.ts';
 import { strays as settings } from '../../tasks/settings/_stray.ts';
@@ -35,7 +36,7 @@ export type { StrayChange, StrayPlan } from '../tasks/types.ts';
  * (so a change lands where the task works), then the others. A new app's suite adds its
  * `_stray.ts` here.
  */
-export const STRAY_CHANGES: readonly StrayChange[] = [...chat, ...wallet, ...contacts, ...notes, ...railway, ...settings, ...calendar, ...shop, ...maps, ...clock, ...food, ...mail, ...files, ...memos];
+export const STRAY_CHANGES: readonly StrayChange[] = [...chat, ...wallet, ...contacts, ...notes, ...railway, ...settings, ...calendar, ...shop, ...maps, ...clock, ...food, ...mail, ...files, ...memos, ...photos];
 
 /** The stray changes to try for a task: those in the task's own apps first, then the others. */
 export function strayCandidates(apps: readonly string[]): StrayChange[] {
