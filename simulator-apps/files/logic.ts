@@ -141,8 +141,11 @@ export function filePath(s: FilesState, f: FileEntry): string {
 
 /** Names compared as a file manager does: case-insensitive, numbers by value, Chinese by code point. */
 export function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+  return NAME_COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
+
+/** One collator for every comparison (a localeCompare with options builds one per call). */
+const NAME_COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Files in the order of a sort key: name A→Z, newest first, largest first, or by extension then name. */
 export function sortFiles(files: readonly FileEntry[], sort: SortKey): FileEntry[] {
