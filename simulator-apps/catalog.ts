@@ -42,6 +42,10 @@ import type { ClockState } from './clock/types.ts';
 import { createFoodState } from './food/seed.ts';
 import { FOOD_ROOT, foodRouteStack } from './food/routes.ts';
 import { validateFoodState } from './food/logic.ts';
+import { createMusicState } from './music/seed.ts';
+import { MUSIC_ROOT, musicRouteStack } from './music/routes.ts';
+import { musicTimePassed, validateMusicState } from './music/logic.ts';
+import type { MusicState } from './music/types.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -83,6 +87,7 @@ export interface TimeEffect {
 /** Apps that act on their own as the virtual clock moves. */
 const TIME_HOOKS: Record<string, AppDefinition['timePassed']> = {
   clock: (slice, from, to, timezone) => clockTimePassed(slice as ClockState, from, to, timezone),
+  music: (slice, from, to) => musicTimePassed(slice as MusicState, from, to),
 };
 
 /** What differs from app to app: id, name, launcher [background, foreground], root path, seed, back stack, validator. */
@@ -109,6 +114,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['maps', '路路通', ['#0FA57A', '#FFFFFF'], MAPS_ROOT, createMapsState, mapsRouteStack, validateMapsState],
   ['clock', '时钟', ['#15181F', '#FFFFFF'], CLOCK_ROOT, createClockState, clockRouteStack, validateClockState],
   ['food', '饭来', ['#FFC300', '#1F1F1F'], FOOD_ROOT, createFoodState, foodRouteStack, validateFoodState],
+  ['music', '律动', ['#6C3CF0', '#FFFFFF'], MUSIC_ROOT, createMusicState, musicRouteStack, validateMusicState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

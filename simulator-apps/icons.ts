@@ -17,6 +17,7 @@ import SettingsIcon from './settings/SettingsIcon.svelte';
 import ShopIcon from './shop/ShopIcon.svelte';
 import WalletIcon from './wallet/WalletIcon.svelte';
 import ClockIcon from './clock/ClockIcon.svelte';
+import MusicIcon from './music/MusicIcon.svelte';
 
 export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   chat: ChatIcon,
@@ -31,4 +32,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   maps: MapsIcon,
   clock: ClockIcon,
   food: FoodIcon,
+  music: MusicIcon,
 };

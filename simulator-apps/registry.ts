@@ -18,6 +18,7 @@ import SettingsApp from './settings/SettingsApp.svelte';
 import ShopApp from './shop/ShopApp.svelte';
 import WalletApp from './wallet/WalletApp.svelte';
 import ClockApp from './clock/ClockApp.svelte';
+import MusicApp from './music/MusicApp.svelte';
 
 export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   chat: ChatApp,
@@ -32,4 +33,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   maps: MapsApp,
   clock: ClockApp,
   food: FoodApp,
+  music: MusicApp,
 };
