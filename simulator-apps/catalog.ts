@@ -55,6 +55,10 @@ import { validateFilesState } from './files/logic.ts';
 import { createMemosState } from './memos/seed.ts';
 import { MEMOS_ROOT, memosRouteStack } from './memos/routes.ts';
 import { validateMemosState } from './memos/logic.ts';
+import { createMusicState } from './music/seed.ts';
+import { MUSIC_ROOT, musicRouteStack } from './music/routes.ts';
+import { musicTimePassed, validateMusicState } from './music/logic.ts';
+import type { MusicState } from './music/types.ts';
 
 /** What the shell gives an app's root component (registry.ts). */
 export interface AppProps {
@@ -97,6 +101,7 @@ export interface TimeEffect {
 const TIME_HOOKS: Record<string, AppDefinition['timePassed']> = {
   clock: (slice, from, to, timezone) => clockTimePassed(slice as ClockState, from, to, timezone),
   railway: (slice, _from, to) => railwayTimePassed(slice as RailwayState, to),
+  music: (slice, from, to) => musicTimePassed(slice as MusicState, from, to),
 };
 
 /** What differs from app to app: id, name, launcher [background, foreground], root path, seed, back stack, validator. */
@@ -127,6 +132,7 @@ const APP_ROWS: readonly AppRow[] = [
   ['files', '文件管理', ['#2F6FED', '#FFFFFF'], FILES_ROOT, createFilesState, filesRouteStack, validateFilesState],
   ['memos', '备忘录', ['#F7B500', '#FFFFFF'], MEMOS_ROOT, createMemosState, memosRouteStack, validateMemosState],
   ['photos', '相册', ['#FFFFFF', '#F5A623'], PHOTOS_ROOT, createPhotosState, photosRouteStack, validatePhotosState],
+  ['music', '律动', ['#6C3CF0', '#FFFFFF'], MUSIC_ROOT, createMusicState, musicRouteStack, validateMusicState],
 ];
 
 export const APPS: readonly AppDefinition[] = APP_ROWS.map(

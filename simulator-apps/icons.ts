@@ -21,6 +21,7 @@ import ClockIcon from './clock/ClockIcon.svelte';
 import MailIcon from './mail/MailIcon.svelte';
 import FilesIcon from './files/FilesIcon.svelte';
 import PhotosIcon from './photos/PhotosIcon.svelte';
+import MusicIcon from './music/MusicIcon.svelte';
 
 export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   chat: ChatIcon,
@@ -39,4 +40,5 @@ export const APP_ICONS: Record<string, Component<{ size: number }>> = {
   files: FilesIcon,
   memos: MemosIcon,
   photos: PhotosIcon,
+  music: MusicIcon,
 };

@@ -22,6 +22,7 @@ import ClockApp from './clock/ClockApp.svelte';
 import MailApp from './mail/MailApp.svelte';
 import FilesApp from './files/FilesApp.svelte';
 import PhotosApp from './photos/PhotosApp.svelte';
+import MusicApp from './music/MusicApp.svelte';
 
 export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   chat: ChatApp,
@@ -40,4 +41,5 @@ export const APP_COMPONENTS: Record<string, Component<AppProps>> = {
   files: FilesApp,
   memos: MemosApp,
   photos: PhotosApp,
+  music: MusicApp,
 };

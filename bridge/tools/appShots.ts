@@ -243,6 +243,24 @@ SHOWCASE.photos = [
   { caption: '地点 — a place album', path: (s) => `/album/${photos(s).places[0]!.id}` },
 ];
 
+type MusicSlice = { playlists: { id: string; mine: boolean }[]; albums: { id: string }[]; artists: { id: string }[]; player: { status: string; anchorAt: number | null } };
+const music = (s: PhoneState) => s.apps.music as unknown as MusicSlice;
+SHOWCASE.music = [
+  { caption: '首页 — 每日推荐, recommended playlists, new albums', path: () => '/' },
+  { caption: '搜索 — history and popular artists', path: () => '/search' },
+  { caption: '我的 — liked songs, recent plays, my playlists', path: () => '/me' },
+  { caption: '歌单 — cover, 播放全部, songs', path: (s) => `/playlist/${music(s).playlists[0]!.id}` },
+  { caption: '专辑 — its songs and artist', path: (s) => `/album/${music(s).albums[0]!.id}` },
+  { caption: '歌手 — songs and albums', path: (s) => `/artist/${music(s).artists[0]!.id}` },
+  {
+    caption: '正在播放 — cover, lyrics, progress on the virtual clock',
+    path: () => '/player',
+    edit: (s) => Object.assign(music(s).player, { status: 'playing', anchorAt: s.os.time.timestamp }),
+  },
+  { caption: '播放列表 — the queue, mode, 清空', path: () => '/queue' },
+  { caption: '管理歌单 — rename, reorder, remove', path: (s) => `/playlist/${music(s).playlists.find((p) => p.mine)!.id}/edit` },
+];
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs', 'apps');
 

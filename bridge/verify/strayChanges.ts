@@ -27,6 +27,7 @@ import { strays as railway } from '../../tasks/railway/_stray.ts';
 import { strays as settings } from '../../tasks/settings/_stray.ts';
 import { strays as shop } from '../../tasks/shop/_stray.ts';
 import { strays as maps } from '../../tasks/maps/_stray.ts';
+import { strays as music } from '../../tasks/music/_stray.ts';
 import { strays as wallet } from '../../tasks/wallet/_stray.ts';
 
 export type { StrayChange, StrayPlan } from '../tasks/types.ts';
@@ -36,7 +37,7 @@ export type { StrayChange, StrayPlan } from '../tasks/types.ts';
  * (so a change lands where the task works), then the others. A new app's suite adds its
  * `_stray.ts` here.
  */
-export const STRAY_CHANGES: readonly StrayChange[] = [...chat, ...wallet, ...contacts, ...notes, ...railway, ...settings, ...calendar, ...shop, ...maps, ...clock, ...food, ...mail, ...files, ...memos, ...photos];
+export const STRAY_CHANGES: readonly StrayChange[] = [...chat, ...wallet, ...contacts, ...notes, ...railway, ...settings, ...calendar, ...shop, ...maps, ...clock, ...food, ...mail, ...files, ...memos, ...photos, ...music];
 
 /** The stray changes to try for a task: those in the task's own apps first, then the others. */
 export function strayCandidates(apps: readonly string[]): StrayChange[] {
