@@ -222,8 +222,8 @@ describe('a run folder', () => {
 
   it('the random agent never crashes the run', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'phonegym-random-')), 'run');
-    // Random taps over every app (the held-out split: a third of all templates), four pages at once.
-    const r = await phonegym(['run', '--split', 'test', '--agent', 'random', '--max-steps', '8', '--sample-seed', '5', '--loop-detect', '4', '--parallel', '4', '--run-dir', dir], { timeout: 480_000 });
+    // Random taps over the apps training sees (their held-out templates), four pages at once.
+    const r = await phonegym(['run', '--split', 'test-new-template', '--agent', 'random', '--max-steps', '8', '--sample-seed', '5', '--loop-detect', '4', '--parallel', '4', '--run-dir', dir], { timeout: 480_000 });
     expect(r.code).toBe(0);
     const rows = readJsonl(join(dir, 'results.jsonl'));
     expect(rows.length).toBeGreaterThanOrEqual(10);

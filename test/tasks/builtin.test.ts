@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { loadRegistry, type LoadedTask, type Registry } from '../../bridge/tasks/registry.ts';
-import { resolveSplit, splitNames } from '../../bridge/tasks/splits.ts';
+import { readSplit, resolveSplit, splitNames } from '../../bridge/tasks/splits.ts';
 
 let registry: Registry;
 let tasks: LoadedTask[];
@@ -58,17 +58,35 @@ describe('the built-in tasks', () => {
 });
 
 describe('the splits', () => {
-  it('are payment, test and train', () => {
-    expect(splitNames(registry.root)).toEqual(expect.arrayContaining(['payment', 'test', 'train']));
+  it('are payment, test, train and the three generalisation splits', () => {
+    expect(splitNames(registry.root)).toEqual(expect.arrayContaining(['payment', 'test', 'train', 'test-new-instance', 'test-new-template', 'test-new-app']));
   });
 
-  it('test and train cover every template once: none in both, none in neither', () => {
-    const test = resolveSplit(registry.root, 'test', ids());
+  it('train, test-new-template and test-new-app cover every template once; test is the last two', () => {
     const train = resolveSplit(registry.root, 'train', ids());
-    expect([...test].filter((id) => train.has(id))).toEqual([]);
-    expect(ids().filter((id) => !test.has(id) && !train.has(id))).toEqual([]);
-    // Every suite is represented in the held-out test split.
-    for (const suite of registry.suites) expect([...test].some((id) => id.startsWith(`${suite}.`)), suite).toBe(true);
+    const newTemplate = resolveSplit(registry.root, 'test-new-template', ids());
+    const newApp = resolveSplit(registry.root, 'test-new-app', ids());
+    const test = resolveSplit(registry.root, 'test', ids());
+    for (const id of ids()) expect([train, newTemplate, newApp].filter((s) => s.has(id)).length, id).toBe(1);
+    expect([...test].sort()).toEqual([...newTemplate, ...newApp].sort());
+    // Every suite of a known app is represented among the held-out templates.
+    for (const suite of registry.suites.filter((x) => [...train].some((id) => id.startsWith(`${x}.`)))) expect([...newTemplate].some((id) => id.startsWith(`${suite}.`)), suite).toBe(true);
+  });
+
+  it('test-new-app holds out two whole apps: no other template touches them', () => {
+    const newApp = resolveSplit(registry.root, 'test-new-app', ids());
+    const appsOf = (pick: (id: string) => boolean) => new Set(tasks.filter((t) => pick(t.id)).flatMap((t) => t.def.apps));
+    const seen = appsOf((id) => !newApp.has(id));
+    const heldOut = [...appsOf((id) => newApp.has(id))].filter((a) => !seen.has(a));
+    expect(heldOut.length).toBeGreaterThanOrEqual(2);
+    for (const t of tasks.filter((x) => newApp.has(x.id))) expect(t.def.apps.some((a) => heldOut.includes(a)), t.id).toBe(true);
+  });
+
+  it('test-new-instance is the train templates on held-out seeds', () => {
+    const train = readSplit(registry.root, 'train', ids());
+    const held = readSplit(registry.root, 'test-new-instance', ids());
+    expect(held.ids).toEqual(train.ids);
+    expect([train.seeds, held.seeds]).toEqual(['train', 'held-out']);
   });
 
   it('payment lists exactly the tasks tagged `payment` (every task that moves money)', () => {
