@@ -306,7 +306,7 @@ export function validateMusicState(slice: unknown): string | null {
   if (!Number.isInteger(p.index) || (p.index as number) < -1 || (p.index as number) >= (s.queue as string[]).length) return 'apps.music.player.index must be -1 or an index into apps.music.queue';
   if ((s.queue as string[]).length > 0 && p.index === -1) return 'apps.music.player.index must point at a song while the queue has songs';
   if (p.status !== 'playing' && p.status !== 'paused') return 'apps.music.player.status must be playing or paused';
-  if (!isNum(p.positionMs) || (p.positionMs as number) < 0) return 'apps.music.player.positionMs must be a number ≥ 0';
+  if (!isNum(p.positionMs) || (p.positionMs as number) < 0) return 'apps.music.player.positionMs must be a number, 0 or more';
   if (p.status === 'playing' ? !isNum(p.anchorAt) : p.anchorAt !== null) return 'apps.music.player.anchorAt must be a number while playing and null while paused';
   if (!(PLAY_MODES as readonly unknown[]).includes(p.mode)) return `apps.music.player.mode must be one of ${PLAY_MODES.join(', ')}`;
   return null;
