@@ -9,7 +9,7 @@ export default defineTask<MemoParams>({
   apps: ['memos'],
   startApp: 'memos',
   tags: ['checklist', 'restraint'],
-  params: memoParam((m) => isChecklist(m, 5) && checkItems(m).filter((c) => c.done).length >= 2),
+  params: memoParam((m) => isChecklist(m, 4) && checkItems(m).some((c) => c.done) && checkItems(m).some((c) => !c.done)),
   checkGoals: (input, p) => {
     const before = memoById(input.init, p.memoId);
     const after = memoById(input.final, p.memoId);
