@@ -115,6 +115,9 @@ test('author mode: set up, act by hand, judge; a stray change makes it unclean',
   // Act in the interactive phone like a person: chat list → conversation → ⋯ → pin switch.
   const phone = page.frameLocator('iframe');
   const row = phone.locator(`[data-ui="chat.item.${params.chatId}"]`);
+  // The list renders a screenful and more as it scrolls (RenderWindow): scroll until the row exists.
+  const list = phone.locator('[data-ui="chat.list"]');
+  for (let i = 0; i < 30 && (await row.count()) === 0; i++) await list.evaluate((el) => el.scrollBy(0, 300));
   await row.scrollIntoViewIfNeeded();
   await row.click();
   await phone.locator('[data-ui="chat.more"]').click();
@@ -198,6 +201,9 @@ test('author mode: a message sent by hand is a record with its time in the phone
 
   const phone = page.frameLocator('iframe');
   const row = phone.locator(`[data-ui="chat.item.${params.chatId}"]`);
+  // The list renders a screenful and more as it scrolls (RenderWindow): scroll until the row exists.
+  const list = phone.locator('[data-ui="chat.list"]');
+  for (let i = 0; i < 30 && (await row.count()) === 0; i++) await list.evaluate((el) => el.scrollBy(0, 300));
   await row.scrollIntoViewIfNeeded();
   await row.click();
   await phone.locator('[data-ui="chat.input"]').fill(String(params.text));
