@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { shownPath } from '../paths.ts';
 import { UsageError } from '../protocol/errors.ts';
+import { MAX_VARIANT } from '../protocol/robustness.ts';
 import { didYouMean } from '../protocol/suggest.ts';
 import type { Selection } from '../tasks/registry.ts';
 
@@ -90,6 +91,14 @@ export function outFileFlag(v: string, example: string): string {
   if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--out ${v} is a folder; name the file to write, e.g. --out ${shownPath(out)}/${example}`);
   if (!existsSync(dirname(out))) throw new UsageError(`--out ${v}: the folder ${shownPath(dirname(out))} does not exist`);
   return out;
+}
+
+/** `--variant V[,V...]`: looks (simulator-apps/os/look.ts), each a whole number 0-9999; absent: [0]. */
+export function variantsFlag(v: string | undefined): number[] {
+  if (v === undefined) return [0];
+  const list = listFlag(v).map((x) => intFlag('variant', x, { min: 0, max: MAX_VARIANT })!);
+  if (list.length === 0) throw new UsageError('--variant needs at least one number, e.g. --variant 0,1');
+  return [...new Set(list)];
 }
 
 export function listFlag(v: string | undefined): string[] {

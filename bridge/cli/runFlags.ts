@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG, resultKeys, type RunConfig } from '../runner/config.ts'
 import { parseShard } from '../runner/plan.ts';
 import { REPORTERS } from '../runner/progress.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
-import { choiceFlag, envNameFlag, intFlag, listFlag, numberFlag, parseFlags, urlFlag, type FlagSpec } from './flags.ts';
+import { choiceFlag, envNameFlag, intFlag, listFlag, numberFlag, parseFlags, urlFlag, variantsFlag, type FlagSpec } from './flags.ts';
 
 type Group = 'selection' | 'run' | 'scale' | 'model' | 'judge';
 
@@ -49,6 +49,7 @@ export const RUN_FLAG_TABLE: readonly RunFlag[] = [
   { name: 'max-steps', key: 'maxSteps', value: 'N', help: "every task's whole step budget, exactly N, the 答题卡 sheet included (default: the task's own or by difficulty, +15 for a grounded answer task)", group: 'run', parse: int('max-steps', 1, 1000) },
   { name: 'sample-n', key: 'sampleN', value: 'N', help: 'instances per task (default 1)', group: 'run', parse: int('sample-n', 1, 10_000) },
   { name: 'sample-seed', key: 'sampleSeed', value: 'S', help: 'base seed; without it one is drawn and recorded in meta.json', group: 'run', parse: int('sample-seed', 0, 0xffffffff) },
+  { name: 'variant', key: 'variants', value: 'V[,V...]', help: 'looks every instance runs in: 0 the phone as designed (default), 1 every dimension changed at once, 2+ drawn from the number (docs/tasks.md)', group: 'run', parse: (t) => variantsFlag(t) },
   { name: 'repeat-n', key: 'repeatN', value: 'R', help: 'trials per instance (default 1)', group: 'run', parse: int('repeat-n', 1, 1000) },
   { name: 'pass-k', key: 'passK', value: '1,4,8', help: 'k values for pass@k when --repeat-n > 1', group: 'run', parse: (t) => listFlag(t).map((k) => intFlag('pass-k', k, { min: 1 })!) },
   { name: 'loop-detect', key: 'loopDetect', value: 'N', help: 'N identical actions in a row end the episode (default off)', group: 'run', parse: int('loop-detect', 0, 1000) },

@@ -8,13 +8,14 @@ import { UsageError } from '../protocol/errors.ts';
 import { ProgressCounter, StatusLine } from '../runner/progress.ts';
 import { CHECKS, failureLines, instanceLabel, planVerify, summaryLine, verifyTasks, type InstanceResult, type VerifyOptions } from '../verify/verify.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
-import { choiceFlag, intFlag, listFlag, parseFlags, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
+import { choiceFlag, intFlag, listFlag, parseFlags, variantsFlag, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
 
 const VERIFY_FLAGS = {
   ...SELECTION_FLAGS,
   'eval-mode': { type: 'string' },
   'sample-n': { type: 'string' },
   'sample-seed': { type: 'string' },
+  variant: { type: 'string' },
   'tasks-root': { type: 'string' },
   manifest: { type: 'string' },
   'run-dir': { type: 'string' },
@@ -31,6 +32,8 @@ export const VERIFY_HELP = `phonegym verify [flags]   prove tasks sound: per ins
 ${SELECTION_HELP}
   --sample-n N              instances per task, as \`run\` plans them (default 1)
   --sample-seed S[,S...]    base seeds, each verified in turn; without it one is drawn and printed
+  --variant V[,V...]        looks to verify every instance in (default 0, the phone as designed; 1 changes
+                            every dimension at once: docs/verify.md)
   --eval-mode MODE          grounded (query answers on the 答题卡 sheet, the default) | text
   --tasks-root DIR          where the suites are (default: the manifest's [tasks] root, tasks/)
   --manifest FILE           the environment manifest (default: phonegym.toml of this checkout)
@@ -70,6 +73,7 @@ export function resolveVerifyOptions(argv: string[]): VerifyCliOptions | 'help' 
     evalMode: choiceFlag('eval-mode', v['eval-mode'], EVAL_MODES) ?? 'grounded',
     sampleN: intFlag('sample-n', v['sample-n'], { min: 1, max: 10_000 }) ?? 1,
     sampleSeeds: seeds,
+    variants: variantsFlag(v.variant),
     tasksRoot: v['tasks-root'],
     manifest: v.manifest ?? null,
     runDir: v['run-dir'] ?? null,

@@ -103,6 +103,7 @@ export function infoOf(ep: Episode, meta: RunMeta): Record<string, unknown> {
     objective: row.objective,
     params: row.params,
     seed: row.seed,
+    variant: row.variant ?? 0,
     instance: row.instance,
     trial: row.trial_id,
     env: envOf(row, meta),

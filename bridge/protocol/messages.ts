@@ -166,6 +166,8 @@ export interface EpisodeInfo {
   instance: number;
   trial: number;
   seed: number;
+  /** The look (`--variant`); absent: 0, the phone as designed. */
+  variant?: number;
   maxSteps: number;
   startedAt: string;
   /** An agent's continuation of an episode of the run from a step (Hand to the agent): not one of the run's episodes. */

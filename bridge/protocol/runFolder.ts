@@ -1,4 +1,6 @@
 /**
+ * Long file: the run folder's whole contract is one versioned module on purpose (a change to it is
+ * a change to one file and one version number).
  * The run folder's contract (DESIGN.md "Run folder", seed 002): the types of `meta.json`,
  * `results.jsonl`, `errors.jsonl` and `summary.json`, versioned as one, and the checks a reader
  * runs on what it reads. Every face reads run folders through this: merge, `--resume`, the
@@ -56,6 +58,8 @@ export interface ResultRow {
   instance: number;
   trial_id: number;
   seed: number;
+  /** The look the phone was drawn with (`--variant`; simulator-apps/os/look.ts); absent in folders from before variants: 0. */
+  variant?: number;
   params: Record<string, unknown>;
   goal: string;
   agent: string;
@@ -103,6 +107,11 @@ export interface ResultRow {
   env?: string | null;
 }
 
+/** An episode's identity in a run, a resume and a merge: `task_id#instance#trial`, and `~vN` after it for a look other than the designed one (`--variant`). */
+export function episodeKey(r: { task_id: string; instance: number; trial_id: number; variant?: number }): string {
+  return `${r.task_id}#${r.instance}#${r.trial_id}${r.variant ? `~v${r.variant}` : ''}`;
+}
+
 export interface RowHashes {
   app_build: string;
   task_file: string;
@@ -115,6 +124,8 @@ export interface ErrorEntry {
   task_id: string;
   instance: number;
   trial_id: number;
+  /** The look (`--variant`), when not 0. */
+  variant?: number;
   attempt: number;
   status: EpisodeStatus;
   error_code: string | null;
@@ -207,6 +218,23 @@ export interface Summary {
   rounds: { episodes_with_feedback: number; passed_after_feedback: number; blind_rounds: number } | null;
   /** `--judge-mode both`: how often the VLM judge agreed with the state judge, and where not. */
   judge_agreement?: JudgeAgreement;
+  /** A run in more than one look (`--variant`): success per look and the trials that flip between them. */
+  robustness?: Robustness;
+}
+
+export interface Robustness {
+  /** The looks the run has rows of. */
+  variants: number[];
+  per_variant: Record<string, { episodes: number; success: number; success_rate: number }>;
+  /** Instance trials (task, instance, trial) with a row in every look. */
+  compared: number;
+  /** Of those, the ones that passed in some looks and failed in others. */
+  flips: number;
+  flip_rate: number;
+  /** The best look's success rate minus the worst's. */
+  spread: number;
+  /** Up to 20 flipped trials, `task#instance#trial`, with the looks they passed in. */
+  flipped: { episode: string; passed_in: number[] }[];
 }
 
 // -------------------------------------------------------------------------------------------------

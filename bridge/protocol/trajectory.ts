@@ -64,6 +64,8 @@ export interface TrajectoryDoc {
   goal: string;
   params: Record<string, unknown>;
   seed: number;
+  /** The look (`--variant`); absent in trajectories from before variants: 0. */
+  variant?: number;
   instance: number;
   trial_id: number;
   agent: string;

@@ -137,6 +137,7 @@ export function renderHtml(r: RunReport): string {
     table(GROUP_HEAD, r.per_app.map(groupCells)),
     '<h3>By difficulty</h3>',
     table(GROUP_HEAD, r.per_difficulty.map(groupCells)),
+    r.per_variant.length ? `<h3>By look (--variant: the same instances drawn differently)</h3>${table(GROUP_HEAD, r.per_variant.map(groupCells))}` : '',
     '<h2>Failures</h2>',
     r.failures.length ? `${table(FAILURE_HEAD, r.failures.map(failureCells))}<h3>An example of each</h3>${examples}` : '<p>Every rated episode succeeded.</p>',
     agreement ? `<h2>Judge agreement</h2><p class="sub">The state judge against the VLM judge, episode by episode.</p>${kv(agreement)}` : '',

@@ -30,6 +30,7 @@ export function renderMarkdown(r: RunReport): string {
   out.push('### By suite', '', ...table(GROUP_HEAD, r.per_suite.map(groupCells)), '');
   out.push('### By app', '', 'An episode counts for every app its task uses.', '', ...table(GROUP_HEAD, r.per_app.map(groupCells)), '');
   out.push('### By difficulty', '', ...table(GROUP_HEAD, r.per_difficulty.map(groupCells)), '');
+  if (r.per_variant.length) out.push('### By look', '', 'The same instances drawn in each look (--variant).', '', ...table(GROUP_HEAD, r.per_variant.map(groupCells)), '');
   out.push('## Failures', '');
   if (!r.failures.length) out.push('Every rated episode succeeded.', '');
   else {

@@ -104,6 +104,8 @@ export interface RunReport {
   per_suite: GroupLine[];
   per_app: GroupLine[];
   per_difficulty: GroupLine[];
+  /** A run in more than one look (`--variant`): one line per look; empty otherwise. */
+  per_variant: GroupLine[];
   tasks: TaskLine[];
   failures: FailureGroup[];
   /** Things a reader must know to trust the numbers. */
@@ -251,6 +253,7 @@ export function buildReport(folder: RunFolder, reproduce: { command: string; fla
     per_suite: groupBy(rated, (r) => [r.suite]),
     per_app: groupBy(rated, (r) => r.apps),
     per_difficulty: groupBy(rated, (r) => [r.difficulty]),
+    per_variant: summary.robustness ? groupBy(rated, (r) => [`variant ${r.variant ?? 0}`]) : [],
     tasks: tasksOf(rated),
     failures: failuresOf(rated),
     notes,

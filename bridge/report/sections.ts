@@ -58,6 +58,8 @@ export function headlineRows(r: RunReport): [string, string, string][] {
     rows.push(['Tokens', `${s.usage.prompt_tokens} in / ${s.usage.completion_tokens} out`, `${s.usage.requests} model calls${s.usage.retried_requests ? ` (${s.usage.retried_requests} failed and retried)` : ''}, ${s.usage.avg_latency_ms ?? '–'} ms each on average`]);
     rows.push(['Cost', s.usage.cost_usd === null ? '–' : `$${s.usage.cost_usd.toFixed(4)}`, s.usage.cost_usd === null ? 'no --price-in/--price-out given' : `$${(s.usage.cost_usd / Math.max(1, s.episodes)).toFixed(4)} per episode`]);
   }
+  const rb = s.robustness;
+  if (rb) rows.push(['Robustness', `${rb.flips} of ${rb.compared} flip`, `trials whose outcome differs between looks ${rb.variants.join(', ')} (--variant); SR ${rb.variants.map((v) => `${pct(rb.per_variant[String(v)]?.success_rate)} in ${v}`).join(', ')}, spread ${pct(rb.spread)}`]);
   if (s.retries.retried_attempts) rows.push(['Retries', String(s.retries.retried_attempts), `${s.retries.recovered} episode(s) recovered; ${Object.entries(s.retries.by_code).map(([k, v]) => `${k} ${v}`).join(', ')}`]);
   return rows;
 }

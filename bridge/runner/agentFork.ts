@@ -36,6 +36,7 @@ export async function runAgentFork(fork: AgentFork, c: AgentForkContext): Promis
     instance: fork.instance,
     trial: fork.trial,
     seed: fork.seed,
+    variant: fork.variant,
     maxSteps: fork.maxSteps,
     loopDetect: config.loopDetect,
     maxRounds: config.maxRounds,

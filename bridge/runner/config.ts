@@ -25,6 +25,8 @@ export interface RunConfig {
   sampleN: number;
   sampleSeed: number | null;
   repeatN: number;
+  /** `--variant`: the looks every instance runs in (simulator-apps/os/look.ts); [0] is the phone as designed. */
+  variants: number[];
   passK: number[];
   loopDetect: number;
   /** How query tasks are answered: the phone's answer sheet (grounded) or the ANSWER action's text. */
@@ -145,6 +147,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   sampleN: 1,
   sampleSeed: null,
   repeatN: 1,
+  variants: [0],
   passK: [1],
   loopDetect: 0,
   evalMode: 'grounded',

@@ -18,7 +18,7 @@ import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
 import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks/judging.ts';
 import { ERROR_CODES } from './errorCodes.ts';
 import { interactionEvents } from './interaction.ts';
-import { setupOnPhone, startOnRealPhone, stateHash } from './setup.ts';
+import { setupOnPhone, startOnRealPhone, stateHash, stateHashOfJson } from './setup.ts';
 import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
 import { abortable, addUsage, stopped } from './episodeEnds.ts';
 import { capRowTexts, TrajectoryRecorder } from './recorder.ts';
@@ -30,6 +30,8 @@ export interface EpisodeSpec {
   instance: number;
   trial: number;
   seed: number;
+  /** The look the phone is drawn with (simulator-apps/os/look.ts); 0 or absent: as designed. */
+  variant?: number;
   maxSteps: number;
   /** N identical actions in a row end the episode (0 = off). */
   loopDetect: number;
@@ -146,7 +148,7 @@ export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, reco
 async function setUp(env: Env, agent: Agent, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<EpisodeContext> {
   const { task } = spec;
   // A phone with a state tree is set up by writing it; a real phone is brought to the task's start.
-  const setup = env.capabilities.state ? setupOnPhone(env, task, spec.seed, spec.evalMode) : startOnRealPhone(env, task, spec.seed, spec.evalMode);
+  const setup = env.capabilities.state ? setupOnPhone(env, task, spec.seed, { evalMode: spec.evalMode, variant: spec.variant }) : startOnRealPhone(env, task, spec.seed, { evalMode: spec.evalMode });
   const prepared = await abortable(setup, hooks.signal);
   p.params = prepared.params;
   p.goal = agentGoal(goalText(task, p.params), task.def, spec.evalMode);
@@ -333,6 +335,7 @@ function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome 
     instance: spec.instance,
     trial_id: spec.trial,
     seed: spec.seed,
+    variant: spec.variant ?? 0,
     params: p.params,
     goal: p.goal,
     agent: spec.agentName,
@@ -351,7 +354,7 @@ function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome 
     overdue_termination: (p.stopReason === 'max_steps' || p.stopReason === 'loop_detected') && (counted?.success ?? false),
     answer: p.answer,
     judge: verdict ? { success: verdict.success, clean: verdict.clean, progress: verdict.progress, passed: verdict.passed, issues: verdict.issues, warnings: verdict.warnings } : null,
-    init_state_hash: p.initial?.state ? stateHash(p.initial.state) : null,
+    init_state_hash: p.initial?.state ? (p.initial.stateJson ? stateHashOfJson(p.initial.state, p.initial.stateJson) : stateHash(p.initial.state)) : null,
     runtime_s: runtimeS,
     trajectory,
     usage: p.usage,

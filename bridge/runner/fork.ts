@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ACTION_TYPES, isTerminalAction, type Action } from '../protocol/actions.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { isTrajectoryPath, type TrajectoryDoc } from '../protocol/trajectory.ts';
+import { episodeKey } from '../protocol/runFolder.ts';
 import { readMeta } from './runFolder.ts';
 import type { PhoneState } from '../protocol/state.ts';
 import { requireState } from '../env/types.ts';
@@ -90,14 +91,15 @@ export interface Replayed {
  * (terminal ones touch nothing; a task's scripted counterpart answers after each step, as it did),
  * and the states before and after.
  */
-export async function replaySteps(bridge: BridgeServer, task: LoadedTask, seed: number, evalMode: EvalMode, actions: readonly TakenAction[]): Promise<Replayed> {
+export async function replaySteps(bridge: BridgeServer, task: LoadedTask, seed: number, opts: { evalMode: EvalMode; variant?: number }, actions: readonly TakenAction[]): Promise<Replayed> {
+  const { evalMode } = opts;
   const browser = await launchChromium();
   try {
     const pool = await EnvPool.open({ browser, bridge, size: 1, shardPrefix: 'fork' });
     try {
       const env = await pool.acquire();
       env.screenshots = false;
-      const prepared = await setupOnPhone(env, task, seed, evalMode);
+      const prepared = await setupOnPhone(env, task, seed, opts);
       const before = await env.getState();
       const init = JSON.parse(before.json) as PhoneState;
       const interaction: InteractionRun | null = task.def.interaction ? { memory: {}, delivered: [], done: false } : null;
@@ -131,6 +133,7 @@ export async function replaySteps(bridge: BridgeServer, task: LoadedTask, seed: 
 export interface RecordedEpisode {
   taskId: string;
   seed: number;
+  variant: number;
   instance: number;
   trial: number;
   /** The step budget the run gave the episode (null: the task's own). */
@@ -181,13 +184,14 @@ export function readRecordedEpisode(runsDir: string, folder: string, trajectory:
   return {
     taskId: doc.task_id,
     seed: doc.seed,
+    variant: whole(doc.variant) ? doc.variant : 0,
     instance: whole(doc.instance) ? doc.instance : 0,
     trial: whole(doc.trial_id) ? doc.trial_id : 0,
     maxSteps: whole(meta.config?.maxSteps) ? meta.config.maxSteps : null,
     evalMode,
     initStateHash: typeof doc.init_state_hash === 'string' ? doc.init_state_hash : null,
     taken,
-    label: `${doc.task_id}#${whole(doc.instance) ? doc.instance : 0}#${whole(doc.trial_id) ? doc.trial_id : 0}`,
+    label: episodeKey({ task_id: doc.task_id, instance: whole(doc.instance) ? doc.instance : 0, trial_id: whole(doc.trial_id) ? doc.trial_id : 0, variant: whole(doc.variant) ? doc.variant : 0 }),
   };
 }
 
@@ -217,6 +221,7 @@ export interface AgentFork {
   forkOf: { episodeId: string; step: number };
   task: LoadedTask;
   seed: number;
+  variant: number;
   instance: number;
   trial: number;
   maxSteps: number;
@@ -231,7 +236,7 @@ export function recordedSource(runsDir: string, run: { folder: string; trajector
   const task = taskOf(rec.taskId);
   return {
     label: rec.label,
-    info: { taskId: task.id, seed: rec.seed, instance: rec.instance, trial: rec.trial, maxSteps: rec.maxSteps ?? resolveMaxSteps(task) },
+    info: { taskId: task.id, seed: rec.seed, variant: rec.variant, instance: rec.instance, trial: rec.trial, maxSteps: rec.maxSteps ?? resolveMaxSteps(task) },
     evalMode: rec.evalMode,
     taken: rec.taken,
     startsAt: (json) => rec.initStateHash === null || stateHash(JSON.parse(json)) === rec.initStateHash,

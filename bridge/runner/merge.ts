@@ -80,7 +80,8 @@ export function mergeRuns(dirs: string[], outArg: string, opts: MergeOptions = {
   for (const f of folders) {
     const s = f.meta.shard!;
     const expected = new Set<string>();
-    for (const inst of f.meta.instances) for (let t = 0; t < f.meta.repeat_n; t++) expected.add(episodeKey({ task_id: inst.task_id, instance: inst.instance, trial_id: t }));
+    const variants = (f.meta.config as { variants?: number[] }).variants ?? [0];
+    for (const inst of f.meta.instances) for (const variant of variants) for (let t = 0; t < f.meta.repeat_n; t++) expected.add(episodeKey({ task_id: inst.task_id, instance: inst.instance, trial_id: t, variant }));
     const finished = f.rows.filter((r) => r.status !== 'cancelled');
     for (const r of finished) {
       const k = episodeKey(r);

@@ -55,7 +55,7 @@ export class RunWriter {
 }
 
 export function errorEntry(row: ResultRow, attempt: number, retried: boolean): ErrorEntry {
-  return { task_id: row.task_id, instance: row.instance, trial_id: row.trial_id, attempt, status: row.status, error_code: row.error_code, error: row.error, trajectory: row.trajectory, retried };
+  return { task_id: row.task_id, instance: row.instance, trial_id: row.trial_id, ...(row.variant ? { variant: row.variant } : {}), attempt, status: row.status, error_code: row.error_code, error: row.error, trajectory: row.trajectory, retried };
 }
 
 /**

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { UsageError } from '../protocol/errors.ts';
+import { episodeKey } from '../protocol/runFolder.ts';
 import { loadRegistry, resolveMaxSteps, resolveTasksRoot, selectTasks, type LoadedTask, type Registry } from '../tasks/registry.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { crc32, drawBaseSeed, instanceSeed, streamSeed } from '../tasks/seeds.ts';
@@ -38,9 +39,7 @@ export interface Plan {
   total: { instances: number; episodes: number };
 }
 
-export function episodeKey(r: { task_id: string; instance: number; trial_id: number }): string {
-  return `${r.task_id}#${r.instance}#${r.trial_id}`;
-}
+export { episodeKey };
 
 /** The `--shard` a task instance belongs to (1-based): a hash of its id, not of its position. */
 export function shardOf(taskId: string, instance: number, count: number): number {
@@ -75,6 +74,7 @@ export async function planRun(config: RunConfig): Promise<Plan> {
   // A split that draws from a seed stream (`@seeds held-out`): its instances are never a train
   // instance. A replay keeps the seed it was recorded with.
   const stream = !replay && config.split ? readSplit(registry.root, config.split, registry.tasks.map((t) => t.id)).seeds : null;
+  const variants = config.variants?.length ? config.variants : [0];
   const episodes: PlannedEpisode[] = [];
   const taskMaxSteps: Record<string, number> = {};
   const identity = createHash('sha256');
@@ -89,26 +89,32 @@ export async function planRun(config: RunConfig): Promise<Plan> {
       const seed = streamSeed(instanceSeed(baseSeed, task.id, i), stream);
       identity.update(`${task.id}#${i}:${seed}:${maxSteps};`);
       instances++;
-      total += config.repeatN;
+      total += config.repeatN * variants.length;
       if (config.shard && shardOf(task.id, i, config.shard.count) !== config.shard.index) continue;
-      for (let t = 0; t < config.repeatN; t++) {
-        episodes.push({
-          key: episodeKey({ task_id: task.id, instance: i, trial_id: t }),
-          task,
-          instance: i,
-          trial: t,
-          seed,
-          maxSteps,
-          loopDetect: config.loopDetect,
-          maxRounds: config.maxRounds,
-          evalMode: config.evalMode,
-          agentName: config.agent,
-          trajectoryDir: join('trajectory', trajectoryDirName(task.id, i, t, n > 1, config.repeatN > 1)),
-        });
+      // Every look of an instance, trial by trial: its variants sit side by side in the rows.
+      for (const variant of variants) {
+        for (let t = 0; t < config.repeatN; t++) {
+          episodes.push({
+            key: episodeKey({ task_id: task.id, instance: i, trial_id: t, variant }),
+            task,
+            instance: i,
+            trial: t,
+            seed,
+            variant,
+            maxSteps,
+            loopDetect: config.loopDetect,
+            maxRounds: config.maxRounds,
+            evalMode: config.evalMode,
+            agentName: config.agent,
+            trajectoryDir: join('trajectory', trajectoryDirName(task.id, i, t, n > 1, config.repeatN > 1) + (variant ? `_v${variant}` : '')),
+          });
+        }
       }
     }
   }
   identity.update(`repeat=${config.repeatN}`);
+  // The designed look alone keeps the plan id runs had before variants existed.
+  if (variants.join() !== '0') identity.update(`;variants=${variants.join(',')}`);
   return {
     registry,
     tasks,

@@ -146,7 +146,7 @@ export class RunProgress {
     this.counter.add(r.success);
     const c = this.counter;
     if (this.reporter === 'json') {
-      this.out.write(`${JSON.stringify({ done: c.done, total: c.total, task_id: r.task_id, instance: r.instance, trial_id: r.trial_id, status: r.status, success: r.success, stop_reason: r.stop_reason, error_code: r.error_code, steps: r.steps, runtime_s: r.runtime_s, trajectory: r.trajectory })}\n`);
+      this.out.write(`${JSON.stringify({ done: c.done, total: c.total, task_id: r.task_id, instance: r.instance, trial_id: r.trial_id, variant: r.variant ?? 0, status: r.status, success: r.success, stop_reason: r.stop_reason, error_code: r.error_code, steps: r.steps, runtime_s: r.runtime_s, trajectory: r.trajectory })}\n`);
       return;
     }
     if (this.reporter === 'dot') {

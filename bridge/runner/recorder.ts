@@ -179,6 +179,7 @@ export class TrajectoryRecorder {
       goal: this.meta.goal,
       params: this.meta.params,
       seed: r.row.seed,
+      variant: r.row.variant ?? 0,
       instance: r.row.instance,
       trial_id: r.row.trial_id,
       agent: r.row.agent,

@@ -302,8 +302,9 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
     const events: EpisodeEvents = {
       onStart: (env, ep, { goal, initial }) => {
         const info: EpisodeInfo = {
-          episodeId: ep.fork?.episodeId ?? `${ep.task.id}#i${ep.instance}t${ep.trial}`,
+          episodeId: ep.fork?.episodeId ?? `${ep.task.id}#i${ep.instance}t${ep.trial}${ep.variant ? `v${ep.variant}` : ''}`,
           taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString(),
+          ...(ep.variant ? { variant: ep.variant } : {}),
           ...(ep.fork ? { forkOf: ep.fork.forkOf } : {}),
         };
         infos.set(env, info);

@@ -13,14 +13,27 @@ import type { Rng as RngLike } from '../tasks/api.ts';
 import { goalText, type LoadedTask } from '../tasks/registry.ts';
 import { answerFields, installSheet, type EvalMode } from '../tasks/grounded.ts';
 import { defaultParams, sampleParams } from '../tasks/sampler.ts';
-import { findApp } from '../../simulator-apps/catalog.ts';
+import { APPS, findApp } from '../../simulator-apps/catalog.ts';
+import { applyLook } from '../../simulator-apps/os/look.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
+
+const LAUNCHER_APPS = APPS.map((a) => a.id);
 
 /** What setup needs from a phone: satisfied by SimulatorEnv and by a bare device connection. */
 export interface SetupTarget {
   reset(state: PhoneState | string, route?: Route): Promise<void>;
   openApp(app: string): Promise<void>;
+}
+
+/** How an instance is set up besides its task and seed. */
+export interface InstanceOptions {
+  /** `grounded` (default) puts a query task's answer sheet on the phone. */
+  evalMode?: EvalMode;
+  /** Parameters given explicitly (the env server's sessions), replacing the sampled ones. */
+  params?: Record<string, unknown>;
+  /** The look (../../simulator-apps/os/look.ts): 0, the default, is the phone as designed. */
+  variant?: number;
 }
 
 export interface PreparedInstance {
@@ -34,7 +47,7 @@ export interface PreparedInstance {
  * Runs the hooks in Node and returns the initial state; deterministic in `seed`. In grounded
  * mode a query task's empty answer sheet is put on the phone last.
  */
-export function prepareInstance(task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded', given?: Record<string, unknown>): PreparedInstance {
+export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'grounded', params: given, variant = 0 }: InstanceOptions = {}): PreparedInstance {
   const state = createInitialState(seed);
   const rng = new Rng(seed);
   const ctx = { state, p: defaultParams(task.def) as Record<string, unknown>, rng, seed };
@@ -44,6 +57,8 @@ export function prepareInstance(task: LoadedTask, seed: number, evalMode: EvalMo
   ctx.p = { ...sampleParams(task.def, ctx.state, rng, { taskId: task.id, seed }), ...checkGivenParams(task, given) };
   task.def.postSample?.(ctx);
   if (evalMode === 'grounded' && task.def.answer) installSheet(ctx.state, task.id, goalText(task, ctx.p), answerFields(task.def, ctx.p));
+  // Last, so the look changes nothing the hooks or the sampler saw.
+  applyLook(ctx.state, variant, LAUNCHER_APPS);
   return { params: ctx.p, state: ctx.state, stateJson: JSON.stringify(ctx.state), rng };
 }
 
@@ -57,8 +72,8 @@ function checkGivenParams(task: LoadedTask, given: Record<string, unknown> | und
   return given;
 }
 
-export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded', given?: Record<string, unknown>): Promise<PreparedInstance> {
-  const prepared = prepareInstance(task, seed, evalMode, given);
+export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: number, opts: InstanceOptions = {}): Promise<PreparedInstance> {
+  const prepared = prepareInstance(task, seed, opts);
   await putOnPhone(target, task, prepared);
   return prepared;
 }
@@ -82,11 +97,12 @@ export async function putOnPhone(target: SetupTarget, task: LoadedTask, prepared
  * the task's declared `realPhone` start (an app opened fresh, a deep link). Preflight rejects
  * tasks without one before the run starts.
  */
-export async function startOnRealPhone(target: Pick<Env, 'deviceId' | 'start'>, task: LoadedTask, seed: number, evalMode: EvalMode = 'grounded'): Promise<PreparedInstance> {
+export async function startOnRealPhone(target: Pick<Env, 'deviceId' | 'start'>, task: LoadedTask, seed: number, opts: InstanceOptions = {}): Promise<PreparedInstance> {
   const at = task.def.realPhone;
   if (!at) throw new PhonegymError(`${task.id} is simulator-only (it declares no realPhone start) and ${target.deviceId} has no state tree to set it up in`, { code: 'no_state' });
   if (!target.start) throw new PhonegymError(`${target.deviceId} cannot be brought to a task's start (its env has no start())`, { code: 'env_error' });
-  const prepared = prepareInstance(task, seed, evalMode);
+  // A real phone has its own look: the variant is the simulator's.
+  const prepared = prepareInstance(task, seed, { ...opts, variant: 0 });
   await target.start(at);
   return prepared;
 }
@@ -100,4 +116,18 @@ export function canonicalJson(value: unknown): string {
 
 export function stateHash(state: unknown): string {
   return 'sha256:' + createHash('sha256').update(canonicalJson(state)).digest('hex').slice(0, 32);
+}
+
+/** The last few hashes by the state's compact JSON: episodes of one instance start from the same state, and sorting its keys is the cost. */
+const hashesByJson = new Map<string, string>();
+
+/** `stateHash` of a state given with its compact JSON (the same text: the same state). */
+export function stateHashOfJson(state: unknown, json: string): string {
+  let h = hashesByJson.get(json);
+  if (h === undefined) {
+    h = stateHash(state);
+    hashesByJson.set(json, h);
+    if (hashesByJson.size > 8) hashesByJson.delete(hashesByJson.keys().next().value!);
+  }
+  return h;
 }

@@ -70,7 +70,7 @@ export async function shardProcessMain(): Promise<number> {
       onRow: (row) => {
         writer.row(row);
         rows.push(row);
-        log(`${row.task_id} #${row.instance} t${row.trial_id}: ${row.status} ${row.success ? 'PASS' : 'FAIL'}`);
+        log(`${row.task_id} #${row.instance} t${row.trial_id}${row.variant ? ` v${row.variant}` : ''}: ${row.status} ${row.success ? 'PASS' : 'FAIL'}`);
         send({ type: 'row', row });
       },
       onError: (entry) => {

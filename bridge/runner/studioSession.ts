@@ -311,7 +311,7 @@ export class StudioSession implements StudioBackend {
     const taken = forkPrefix(source, p.step);
     const task = this.task(source.info.taskId);
     const device = this.device(p.deviceId);
-    const replay = await replaySteps(this.bridge, task, source.info.seed, source.evalMode, taken);
+    const replay = await replaySteps(this.bridge, task, source.info.seed, { evalMode: source.evalMode, variant: source.info.variant ?? 0 }, taken);
     if (!source.startsAt(replay.initial.json)) {
       throw new UsageError(`${source.label} cannot be continued: set up again from its seed, its task starts elsewhere than it did (the task file or the app changed since the episode ran)`);
     }
@@ -353,6 +353,7 @@ export class StudioSession implements StudioBackend {
       forkOf: { episodeId: source.label, step: p.step },
       task,
       seed: source.info.seed,
+      variant: source.info.variant ?? 0,
       instance: source.info.instance,
       trial: source.info.trial,
       maxSteps: source.info.maxSteps,

@@ -4,7 +4,8 @@
  */
 import { judgeAgreement } from '../judge/agreement.ts';
 import { ERROR_CODES, INFRA_STATUSES } from './errorCodes.ts';
-import type { AttemptError, EpisodeStatus, ResultRow, Summary, SuiteSummary } from '../protocol/runFolder.ts';
+import { episodeKey, type AttemptError, type EpisodeStatus, type ResultRow, type Summary, type SuiteSummary } from '../protocol/runFolder.ts';
+import { robustnessOf } from '../protocol/robustness.ts';
 
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
@@ -39,7 +40,7 @@ export function passKs(repeatN: number, asked: number[]): number[] {
  * with --parallel, a resumed run and a merge of shards give the same summary as one plain run.
  */
 export function summarize(unordered: ResultRow[], opts: { passK?: number[]; errors?: AttemptError[] } = {}): Summary {
-  const sorted = [...unordered].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : a.instance - b.instance || a.trial_id - b.trial_id));
+  const sorted = [...unordered].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : a.instance - b.instance || a.trial_id - b.trial_id || (a.variant ?? 0) - (b.variant ?? 0)));
   const status_counts: Record<EpisodeStatus, number> = { completed: 0, run_error: 0, eval_error: 0, timeout: 0, rejected: 0, cancelled: 0 };
   for (const r of sorted) status_counts[r.status]++;
   // A cancelled episode (Ctrl+C) is unfinished work, not a result: counted, never rated.
@@ -83,7 +84,7 @@ export function summarize(unordered: ResultRow[], opts: { passK?: number[]; erro
     summary.judge_agreement = judgeAgreement(
       judgedTwice.map((r) => {
         const v = r.vlm_judge!;
-        return { key: `${r.task_id}#${r.instance}#${r.trial_id}`, state: { success: r.judge!.success, clean: r.judge!.clean }, vlm: 'success' in v ? { success: v.success, clean: v.clean } : null };
+        return { key: episodeKey(r), state: { success: r.judge!.success, clean: r.judge!.clean }, vlm: 'success' in v ? { success: v.success, clean: v.clean } : null };
       }),
     );
   }
@@ -92,7 +93,8 @@ export function summarize(unordered: ResultRow[], opts: { passK?: number[]; erro
   if (trials > 1 && opts.passK?.length) {
     const groups = new Map<string, ResultRow[]>();
     for (const r of rows) {
-      const key = `${r.task_id}#${r.instance}`;
+      // Trials of one instance in one look (--variant): a look is not another trial.
+      const key = `${r.task_id}#${r.instance}~v${r.variant ?? 0}`;
       groups.set(key, [...(groups.get(key) ?? []), r]);
     }
     summary.pass_at_k = {};
@@ -112,6 +114,8 @@ export function summarize(unordered: ResultRow[], opts: { passK?: number[]; erro
       }
     }
   }
+  const robustness = robustnessOf(rows);
+  if (robustness) summary.robustness = robustness;
   return summary;
 }
 
@@ -203,6 +207,10 @@ export function formatSummary(s: Summary): string {
     lines.push(`judges agree on ${a.agree}/${a.compared} episodes${a.rate !== null ? ` (${pct(a.rate)})` : ''}${a.disagreements.length ? `; disagreements: ${a.disagreements.slice(0, 5).map((d) => d.key).join(', ')}${a.disagreements.length > 5 ? ', …' : ''}` : ''}`);
   }
   if (s.pass_at_k) lines.push(`pass@k ${Object.entries(s.pass_at_k).map(([k, v]) => `@${k} ${pct(v)}`).join('  ')}   pass^k ${Object.entries(s.pass_hat_k ?? {}).map(([k, v]) => `^${k} ${pct(v)}`).join('  ')}`);
+  if (s.robustness) {
+    const r = s.robustness;
+    lines.push(`robustness over looks (--variant): ${r.variants.map((v) => `SR ${pct(r.per_variant[String(v)]!.success_rate)} in ${v}`).join(', ')}; ${r.flips} of ${r.compared} trials flip between looks${r.flipped.length ? ` (${r.flipped.slice(0, 3).map((f) => f.episode).join(', ')}${r.flips > 3 ? ', …' : ''})` : ''}`);
+  }
   const suites = Object.entries(s.per_suite);
   if (suites.length) {
     const w = Math.max(5, ...suites.map(([n]) => n.length));

@@ -17,10 +17,10 @@ const ENDPOINTS: [string, string][] = [
   ['GET /health', 'alive (no token)'],
   ['GET /ready', '200 while a phone is free, 503 with Retry-After when every phone is in a session (no token)'],
   ['GET /v1/tasks', 'the task ids this server has'],
-  ['POST /v1/sessions', '{"task", "seed", "params"?, "screenshot"?, "reward"?: "sparse"|"progress", "max_steps"?, "wait_s"?} → 201 {session, observation, reward, done, truncated, info}; 429 + Retry-After when full'],
+  ['POST /v1/sessions', '{"task", "seed", "variant"?, "params"?, "screenshot"?, "reward"?: "sparse"|"progress", "max_steps"?, "wait_s"?} → 201 {session, observation, reward, done, truncated, info}; 429 + Retry-After when full'],
   ['POST /v1/sessions/{id}/reset', 'same body as create, without wait_s → the first observation'],
   ['POST /v1/sessions/{id}/step', '{"action": {"type": "tap", "x": 180, "y": 400}, "screenshot"?: false} → {observation, reward, done, truncated, info}'],
-  ['GET /v1/sessions/{id}/state', '{episode_id, step_count, task, seed, params, done, max_steps}'],
+  ['GET /v1/sessions/{id}/state', '{episode_id, step_count, task, seed, variant, params, done, max_steps}'],
   ['POST /v1/sessions/{id}/snapshot', '→ {snapshot: id} (the whole phone and the episode so far)'],
   ['POST /v1/sessions/{id}/restore', '{"snapshot": id} → the observation there (any snapshot of this server)'],
   ['POST /v1/fork', '{"snapshot": id, "n": 8} → 201 {sessions: [ids], observation}: n new sessions in that state at once'],
@@ -85,7 +85,7 @@ export const OBSERVATION_SCHEMA = {
     goal: { type: 'string' },
     events: { type: 'array' },
     step: { type: 'integer' },
-    metadata: { type: 'object', description: 'info: task, seed, params, steps, max_steps, state_hash, progress, stop_reason, verdict, truncated' },
+    metadata: { type: 'object', description: 'info: task, seed, variant, params, steps, max_steps, state_hash, progress, stop_reason, verdict, truncated' },
   },
 };
 export const STATE_SCHEMA = { type: 'object', properties: { episode_id: { type: ['string', 'null'] }, step_count: { type: 'integer' }, task: { type: ['string', 'null'] }, seed: { type: ['integer', 'null'] }, done: { type: 'boolean' } } };

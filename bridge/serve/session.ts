@@ -40,6 +40,8 @@ export const REWARD_MODES: readonly RewardMode[] = ['sparse', 'progress'];
 export interface EpisodeRequest {
   task: LoadedTask;
   seed: number;
+  /** The look (simulator-apps/os/look.ts); absent: 0, the phone as designed. */
+  variant?: number;
   /** Parameters given instead of sampled ones (names the task declares). */
   params?: Record<string, unknown>;
   evalMode?: EvalMode;
@@ -51,6 +53,7 @@ export interface EpisodeRequest {
 interface EpisodeInstance {
   task: LoadedTask;
   seed: number;
+  variant: number;
   params: Record<string, unknown>;
   evalMode: EvalMode;
   goal: string;
@@ -97,6 +100,7 @@ export interface StepInfo {
   env: string;
   task: string;
   seed: number;
+  variant: number;
   params: Record<string, unknown>;
   steps: number;
   max_steps: number;
@@ -128,11 +132,11 @@ const PREPARED_KEPT = 64;
 const preparedKept = new Map<string, PreparedInstance>();
 const judgedAtStart = new WeakMap<PreparedInstance, { goals: number; progress: number }>();
 
-function preparedInstance(task: LoadedTask, seed: number, evalMode: EvalMode, params: Record<string, unknown> | undefined): PreparedInstance {
-  const key = JSON.stringify([task.id, task.file, seed, evalMode, params ?? null]);
+function preparedInstance(task: LoadedTask, seed: number, evalMode: EvalMode, params: Record<string, unknown> | undefined, variant: number): PreparedInstance {
+  const key = JSON.stringify([task.id, task.file, seed, evalMode, params ?? null, variant]);
   let p = preparedKept.get(key);
   if (p) preparedKept.delete(key);
-  else p = prepareInstance(task, seed, evalMode, params);
+  else p = prepareInstance(task, seed, { evalMode, ...(params ? { params } : {}), variant });
   preparedKept.set(key, p);
   if (preparedKept.size > PREPARED_KEPT) preparedKept.delete(preparedKept.keys().next().value!);
   return p;
@@ -192,14 +196,14 @@ export class TrainingSession {
   state(): Record<string, unknown> {
     const i = this.instance;
     const p = this.progress;
-    return { episode_id: this.clientEpisodeId ?? i?.episodeId ?? null, step_count: p?.steps ?? 0, task: i?.task.id ?? null, seed: i?.seed ?? null, params: i?.params ?? null, done: p?.done ?? false, max_steps: i?.maxSteps ?? null };
+    return { episode_id: this.clientEpisodeId ?? i?.episodeId ?? null, step_count: p?.steps ?? 0, task: i?.task.id ?? null, seed: i?.seed ?? null, variant: i?.variant ?? null, params: i?.params ?? null, done: p?.done ?? false, max_steps: i?.maxSteps ?? null };
   }
 
   /** Sets the phone up for a task instance (in place, no reload) and observes it. */
   async reset(req: EpisodeRequest, screenshot: boolean): Promise<StepOutcome> {
     this.unrestored = null; // the reset writes the whole phone
     const evalMode = req.evalMode ?? 'grounded';
-    const prepared = preparedInstance(req.task, req.seed, evalMode, req.params);
+    const prepared = preparedInstance(req.task, req.seed, evalMode, req.params, req.variant ?? 0);
     await putOnPhone(this.env, req.task, prepared);
     const initial = await this.env.observe({ advanceMs: 0, screenshot });
     // The judge at the start: how many goals (per-step progress is worth it with more than one), and the progress before any step.
@@ -210,7 +214,7 @@ export class TrainingSession {
       judgedAtStart.set(prepared, start);
     }
     this.instance = {
-      task: req.task, seed: req.seed, params: prepared.params, evalMode, reward: req.reward ?? 'sparse',
+      task: req.task, seed: req.seed, variant: req.variant ?? 0, params: prepared.params, evalMode, reward: req.reward ?? 'sparse',
       goal: agentGoal(goalText(req.task, prepared.params), req.task.def, evalMode),
       maxSteps: req.maxSteps ?? resolveMaxSteps(req.task, undefined, evalMode),
       subGoals: start.goals > 1,
@@ -322,7 +326,7 @@ export class TrainingSession {
 
   private outcome(reward: number, o: StatefulObservation): StepOutcome {
     const { instance: i, progress: p } = this.require();
-    const info: StepInfo = { env: this.envId, task: i.task.id, seed: i.seed, params: i.params, steps: p.steps, max_steps: i.maxSteps, state_hash: stateDigest(o) };
+    const info: StepInfo = { env: this.envId, task: i.task.id, seed: i.seed, variant: i.variant, params: i.params, steps: p.steps, max_steps: i.maxSteps, state_hash: stateDigest(o) };
     if (i.subGoals || p.done || i.reward === 'progress') info.progress = p.progress;
     if (p.done) {
       info.stop_reason = p.stopReason ?? undefined;

@@ -8,6 +8,7 @@ import { parseAction } from '../protocol/remoteAgent.ts';
 import { SnapshotError } from '../env/snapshots.ts';
 import type { Action } from '../protocol/actions.ts';
 import { didYouMean } from '../protocol/suggest.ts';
+import { MAX_VARIANT } from '../protocol/robustness.ts';
 import { EVAL_MODES, type EvalMode } from '../tasks/grounded.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import { REWARD_MODES, SessionError, type EpisodeRequest, type RewardMode } from './session.ts';
@@ -29,10 +30,10 @@ function onlyKeys(o: Record<string, unknown>, allowed: readonly string[], what: 
   }
 }
 
-function int(o: Record<string, unknown>, key: string, min: number, fallback?: number): number | undefined {
+function int(o: Record<string, unknown>, key: string, min: number, fallback?: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const v = o[key];
   if (v === undefined || v === null) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw bad(`${key} must be a whole number >= ${min}, got ${JSON.stringify(v)?.slice(0, 40)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw bad(`${key} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`}, got ${JSON.stringify(v)?.slice(0, 40)}`);
   return v;
 }
 
@@ -64,9 +65,9 @@ export interface EpisodeOptions {
   screenshot: boolean;
 }
 
-const EPISODE_KEYS = ['task', 'seed', 'params', 'eval_mode', 'max_steps', 'reward', 'screenshot'] as const;
+const EPISODE_KEYS = ['task', 'seed', 'variant', 'params', 'eval_mode', 'max_steps', 'reward', 'screenshot'] as const;
 
-/** `{task, seed, params, eval_mode, max_steps, reward, screenshot}`; `extra` keys are the caller's to read. */
+/** `{task, seed, variant, params, eval_mode, max_steps, reward, screenshot}`; `extra` keys are the caller's to read. */
 export function parseEpisode(body: unknown, tasks: readonly LoadedTask[], extra: readonly string[] = [], what = 'the body'): EpisodeOptions {
   const o = object(body, what, '{"task": "chat.PinChat", "seed": 3}');
   onlyKeys(o, [...EPISODE_KEYS, ...extra], what);
@@ -75,6 +76,8 @@ export function parseEpisode(body: unknown, tasks: readonly LoadedTask[], extra:
   const evalMode = oneOf<EvalMode>(o, 'eval_mode', EVAL_MODES);
   const reward = oneOf<RewardMode>(o, 'reward', REWARD_MODES);
   const episode: EpisodeRequest = { task, seed: int(o, 'seed', 0, 0)!, ...(params ? { params } : {}), ...(evalMode ? { evalMode } : {}), ...(reward ? { reward } : {}) };
+  const variant = int(o, 'variant', 0, 0, MAX_VARIANT);
+  if (variant) episode.variant = variant;
   const maxSteps = int(o, 'max_steps', 1);
   if (maxSteps !== undefined) episode.maxSteps = maxSteps;
   return { episode, screenshot: bool(o, 'screenshot', true) };

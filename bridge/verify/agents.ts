@@ -56,7 +56,7 @@ export class WatchedAgent implements Agent {
 export interface StrayOutcome {
   /** The plan that ran (null: the oracle never finished, or no stray change applies). */
   plan: StrayPlan | null;
-  /** The stray change ids whose dry run the task's judge flagged (empty: every one was declared). */
+  /** The first stray change (in the app's order) whose dry run the task's judge flagged (empty: none was). */
   flaggedInDryRun: string[];
   /** Candidates tried in the dry run, with their paths. */
   tried: { id: string; path: string }[];
@@ -67,6 +67,11 @@ export interface StrayOutcome {
   /** The stray script failed (its error), or did not finish before the step budget. */
   error: string | null;
   finished: boolean;
+  /**
+   * Where the oracle ended: the phone it left (the observation its terminal action answered) and
+   * every action it took, the terminal one included. What its own episode would be judged on.
+   */
+  oracleEnd: { observation: AgentObservation; actions: Action[] } | null;
 }
 
 export class OracleThenStray implements Agent {
@@ -76,6 +81,7 @@ export class OracleThenStray implements Agent {
   private phase: 'oracle' | 'stray' | 'final' = 'oracle';
   private initial: { state: PhoneState; route: Route } | null = null;
   private strayCtx: EpisodeContext | null = null;
+  private oracleActions: Action[] = [];
   outcome: StrayOutcome = OracleThenStray.emptyOutcome();
 
   constructor(private candidates: readonly StrayChange[], toSpace: ToAgentSpace) {
@@ -84,13 +90,14 @@ export class OracleThenStray implements Agent {
   }
 
   private static emptyOutcome(): StrayOutcome {
-    return { plan: null, flaggedInDryRun: [], tried: [], oracleTerminal: null, oracleFailed: false, error: null, finished: false };
+    return { plan: null, flaggedInDryRun: [], tried: [], oracleTerminal: null, oracleFailed: false, error: null, finished: false, oracleEnd: null };
   }
 
   start(ep: EpisodeContext) {
     this.phase = 'oracle';
     this.initial = null;
     this.strayCtx = null;
+    this.oracleActions = [];
     this.outcome = OracleThenStray.emptyOutcome();
     return this.oracle.start?.(ep);
   }
@@ -99,8 +106,10 @@ export class OracleThenStray implements Agent {
     if (this.initial === null) this.initial = { state: requireState(obs, 'verify').state, route: obs.route };
     if (this.phase === 'oracle') {
       const reply = await this.oracle.act(obs, ep);
+      if ('action' in reply) this.oracleActions.push(reply.action);
       if (!('action' in reply) || !isTerminalAction(reply.action)) return reply;
       this.outcome.oracleTerminal = reply.action;
+      this.outcome.oracleEnd = { observation: obs, actions: [...this.oracleActions] };
       if (oracleFailed(reply.action, ep)) {
         this.outcome.oracleFailed = true;
         this.phase = 'final';
@@ -148,12 +157,18 @@ export class OracleThenStray implements Agent {
     }
     this.outcome.tried = plans.map((p) => ({ id: p.id, path: p.plan.path }));
     if (plans.length === 0) return null;
+    // The first candidate the judge flags is the one run: a dry run each, in order, until one is
+    // (a whole-state copy and judge each, so stopping there spares most of them).
+    const spec = buildJudgeSpec(ep.task, ep.params, ep.evalMode);
     for (const { id, plan } of plans) {
       const draft = structuredClone(state);
       plan.apply(draft);
       try {
-        const v = judge(buildJudgeSpec(ep.task, ep.params, ep.evalMode), { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [] });
-        if (v.unexpectedChanges.some((c) => matchPath(`${plan.path}.**`, c.path))) this.outcome.flaggedInDryRun.push(id);
+        const v = judge(spec, { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [] });
+        if (v.unexpectedChanges.some((c) => matchPath(`${plan.path}.**`, c.path))) {
+          this.outcome.flaggedInDryRun.push(id);
+          break;
+        }
       } catch {
         // The task's judge code throws: the real run reports it.
       }

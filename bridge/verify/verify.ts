@@ -26,13 +26,13 @@ import type { Agent } from '../agents/types.ts';
 import { ensureWebBuild } from '../build/webBuild.ts';
 import { launchChromium } from '../env/browser.ts';
 import { EnvPool } from '../env/envPool.ts';
-import { requireState, type Env, type Observation, type StatefulObservation } from '../env/types.ts';
+import { hasState, requireState, type Env, type Observation, type StatefulObservation } from '../env/types.ts';
 import { diffStates } from '../judge/diff.ts';
 import { judge } from '../judge/judge.ts';
-import { buildJudgeSpec, judgeInput } from '../tasks/judging.ts';
+import { buildJudgeSpec, judgeInput, judgeTaskOrNull } from '../tasks/judging.ts';
 import { runEpisode, type EpisodeSpec } from '../runner/episode.ts';
 import { TrajectoryRecorder } from '../runner/recorder.ts';
-import { setupOnPhone, stateHash } from '../runner/setup.ts';
+import { setupOnPhone, stateHashOfJson } from '../runner/setup.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { loadRegistry, resolveMaxSteps, resolveTasksRoot, selectTasks, type LoadedTask, type Registry, type TaskLoadError } from '../tasks/registry.ts';
@@ -40,7 +40,7 @@ import { instanceCount, SamplingError } from '../tasks/sampler.ts';
 import { drawBaseSeed, instanceSeed, streamSeed } from '../tasks/seeds.ts';
 import { readSplit } from '../tasks/splits.ts';
 import type { EvalMode } from '../tasks/grounded.ts';
-import { OracleThenStray, WatchedAgent } from './agents.ts';
+import { OracleThenStray, WatchedAgent, type StrayOutcome } from './agents.ts';
 import { strayCandidates } from './strayChanges.ts';
 import { loadEnvironment, type LoadedEnvironment } from '../manifest/load.ts';
 import { startCommandServices, type RunningServices } from '../manifest/services.ts';
@@ -67,6 +67,8 @@ export interface InstanceResult {
   instance: number;
   seed: number;
   base_seed: number;
+  /** The look the instance was drawn with (0: as designed). */
+  variant: number;
   params: Record<string, unknown>;
   checks: CheckResult[];
   runtime_s: number;
@@ -105,6 +107,8 @@ export interface VerifyOptions {
   sampleN?: number;
   /** Base seeds; empty or absent: one is drawn. */
   sampleSeeds?: number[];
+  /** Looks (simulator-apps/os/look.ts) every instance is verified in, in turn (default [0]). */
+  variants?: number[];
   strict?: boolean;
   /** How query tasks are answered, as in \`run\` (default grounded: the phone's answer sheet). */
   evalMode?: EvalMode;
@@ -130,6 +134,7 @@ export interface PlannedInstance {
   count: number;
   seed: number;
   baseSeed: number;
+  variant: number;
   maxSteps: number;
   evalMode: EvalMode;
   /** Relative folder for this instance's trajectories. */
@@ -167,13 +172,17 @@ export async function planVerify(opts: VerifyOptions): Promise<VerifyPlan> {
   const evalMode = opts.evalMode ?? 'grounded';
   // A split drawn from a seed stream (`@seeds held-out`) is proved on the seeds its runs draw.
   const stream = opts.split ? readSplit(registry.root, opts.split, registry.tasks.map((t) => t.id)).seeds : null;
+  const variants = opts.variants?.length ? [...new Set(opts.variants)] : [0];
   const instances: PlannedInstance[] = [];
   for (const baseSeed of baseSeeds) {
-    for (const task of tasks) {
-      const count = instanceCount(task.def, opts.sampleN ?? 1);
-      for (let i = 0; i < count; i++) {
-        const seed = streamSeed(instanceSeed(baseSeed, task.id, i), stream);
-        instances.push({ task, instance: i, count, seed, baseSeed, maxSteps: resolveMaxSteps(task, undefined, evalMode), evalMode, dir: join('trajectory', `${task.id.replace('.', '_')}_i${i}_s${seed}`) });
+    for (const variant of variants) {
+      for (const task of tasks) {
+        const count = instanceCount(task.def, opts.sampleN ?? 1);
+        for (let i = 0; i < count; i++) {
+          const seed = streamSeed(instanceSeed(baseSeed, task.id, i), stream);
+          const dir = join('trajectory', `${task.id.replace('.', '_')}_i${i}_s${seed}${variant ? `_v${variant}` : ''}`);
+          instances.push({ task, instance: i, count, seed, baseSeed, variant, maxSteps: resolveMaxSteps(task, undefined, evalMode), evalMode, dir });
+        }
       }
     }
   }
@@ -284,10 +293,28 @@ interface EpisodeRun {
   dir: string;
 }
 
+/**
+ * The oracle's end inside the oracle + stray episode, judged as the oracle's own episode would be:
+ * within its step budget, ended by the oracle itself (COMPLETE, ANSWER, or ABORT where the task
+ * cannot be done), and passed by the task's judge from the episode's initial state.
+ */
+function oracleEndPasses(run: EpisodeRun, o: StrayOutcome, inst: PlannedInstance, params: Record<string, unknown>): boolean {
+  const end = o.oracleEnd;
+  const t = o.oracleTerminal;
+  if (!end || !t || o.oracleFailed || !run.initial || !hasState(run.initial) || !hasState(end.observation) || end.actions.length > inst.maxSteps) return false;
+  const ended = t.type === 'complete' || t.type === 'answer' || (t.type === 'abort' && inst.task.def.answer?.infeasible === true);
+  if (!ended) return false;
+  try {
+    return judgeTaskOrNull(inst.task, params, inst.evalMode, run.initial, end.observation, t.type === 'answer' ? t.text : null, end.actions)?.passed === true;
+  } catch {
+    return false; // a judge that throws: the oracle's own episode tells it
+  }
+}
+
 async function episode(env: Env, agent: Agent, inst: PlannedInstance, runDir: string, name: string, maxSteps: number, signal?: AbortSignal): Promise<EpisodeRun> {
   const rel = join(inst.dir, name);
   const recorder = new TrajectoryRecorder(runDir, rel, inst.task.id);
-  const spec: EpisodeSpec = { task: inst.task, instance: inst.instance, trial: 0, seed: inst.seed, maxSteps, loopDetect: 0, evalMode: inst.evalMode, agentName: agent.name };
+  const spec: EpisodeSpec = { task: inst.task, instance: inst.instance, trial: 0, seed: inst.seed, variant: inst.variant, maxSteps, loopDetect: 0, evalMode: inst.evalMode, agentName: agent.name };
   let initial: Observation | null = null;
   const { row, verdict } = await runEpisode(env, agent, spec, recorder, { signal, onStart: (i) => (initial = i.initial) });
   return { row, verdict, initial, dir: join(runDir, rel) };
@@ -346,9 +373,9 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, a
   let first: StatefulObservation | null = null;
   let second: StatefulObservation | null = null;
   try {
-    params = (await setupOnPhone(env, task, seed, inst.evalMode)).params;
+    params = (await setupOnPhone(env, task, seed, { evalMode: inst.evalMode, variant: inst.variant })).params;
     first = requireState(await env.observe({ advanceMs: 0, screenshot: false }), 'verify');
-    await setupOnPhone(env, task, seed, inst.evalMode);
+    await setupOnPhone(env, task, seed, { evalMode: inst.evalMode, variant: inst.variant });
     second = requireState(await env.observe({ advanceMs: 0, screenshot: false }), 'verify');
   } catch (e) {
     const why = e instanceof SamplingError ? `sampling failed: ${e.message}` : `setting the instance up failed: ${(e as Error).message.split('\n')[0]}`;
@@ -369,10 +396,20 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, a
     }
   }
 
-  // oracle: the reference solution passes.
-  // (The stray check runs the oracle first, so it needs the oracle's verdict.)
+  // stray runs the oracle to its end and then one undeclared change: one episode proves both when
+  // the oracle's end, judged as its own episode would be, passes (the common case: half the work).
+  let stray: EpisodeRun | null = null;
+  let strayAgent: OracleThenStray | null = null;
+  if (asked.has('stray')) {
+    strayAgent = new OracleThenStray(strayCandidates(task.def.apps), env.coordsFromCss);
+    stray = await episode(env, strayAgent, inst, runDir, 'stray', inst.maxSteps + 40, signal);
+    if (oracleEndPasses(stray, strayAgent.outcome, inst, params)) set({ check: 'oracle', status: 'pass', trajectory: stray.dir });
+  }
+
+  // oracle: the reference solution passes (its own episode when the stray one did not prove it:
+  // only asked for, or failing, when the failure is told from the oracle's own run).
   let oracle: EpisodeRun | null = null;
-  if (asked.has('oracle') || asked.has('stray')) {
+  if ((asked.has('oracle') || asked.has('stray')) && !checks.has('oracle')) {
     const oracleAgent = new WatchedAgent(createAgent('oracle', { coordsFromCss: env.coordsFromCss }));
     oracle = await episode(env, oracleAgent, inst, runDir, 'oracle', inst.maxSteps, signal);
     if (oracle.row.passed && oracle.row.success) set({ check: 'oracle', status: 'pass', trajectory: oracle.dir });
@@ -388,22 +425,17 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, a
   else set({ check: 'noop', status: 'pass', trajectory: noop.dir });
 
   // stray: the oracle plus one undeclared UI change must be judged unclean.
-  let stray: EpisodeRun | null = null;
-  if (!asked.has('stray')) {
+  if (!stray || !strayAgent) {
     // not asked for
   } else if (checks.get('oracle')?.status !== 'pass') {
     set({ check: 'stray', status: 'skip', reason: 'the oracle does not pass' });
-  } else {
-    const agent = new OracleThenStray(strayCandidates(task.def.apps), env.coordsFromCss);
-    stray = await episode(env, agent, inst, runDir, 'stray', inst.maxSteps + 40, signal);
-    set(judgeStray(stray, agent));
-  }
+  } else set(judgeStray(stray, strayAgent));
 
   // reproducible: one seed, one initial state.
   if (first && second && asked.has('reproducible')) {
     const hashes: [string, string | null, PhoneState | null][] = [
-      ['the first setup', stateHash(first.state), first.state],
-      ['the second setup', stateHash(second.state), second.state],
+      ['the first setup', stateHashOfJson(first.state, first.stateJson), first.state],
+      ['the second setup', stateHashOfJson(second.state, second.stateJson), second.state],
       ...(oracle ? [['the oracle episode', oracle.row.init_state_hash, oracle.initial?.state ?? null] as [string, string | null, PhoneState | null]] : []),
       ...(noop ? [['the noop episode', noop.row.init_state_hash, noop.initial?.state ?? null] as [string, string | null, PhoneState | null]] : []),
       ...(stray ? [['the stray episode', stray.row.init_state_hash, stray.initial?.state ?? null] as [string, string | null, PhoneState | null]] : []),
@@ -421,6 +453,7 @@ async function verifyInstance(env: Env, inst: PlannedInstance, runDir: string, a
     instance: inst.instance,
     seed,
     base_seed: inst.baseSeed,
+    variant: inst.variant,
     params,
     // A failed setup fails its checks whatever was asked: the reason is the point.
     checks: CHECKS.map((c) => checks.get(c) ?? (asked.has(c) ? { check: c, status: 'skip', reason: 'not run' } : { check: c, status: 'skip', reason: NOT_ASKED })),
@@ -450,8 +483,8 @@ function judgeStray(run: EpisodeRun, agent: OracleThenStray): CheckResult {
 
 // --- output -------------------------------------------------------------------------------------
 
-export function instanceLabel(r: Pick<InstanceResult, 'task_id' | 'instance' | 'seed'>): string {
-  return `${r.task_id}#i${r.instance} (seed ${r.seed})`;
+export function instanceLabel(r: Pick<InstanceResult, 'task_id' | 'instance' | 'seed'> & { variant?: number }): string {
+  return `${r.task_id}#i${r.instance} (seed ${r.seed}${r.variant ? `, variant ${r.variant}` : ''})`;
 }
 
 /** One line per failing check: `FAIL chat.PinChat#i0 (seed 123): noop: goal already met before acting`. */

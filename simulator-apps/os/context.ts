@@ -20,6 +20,11 @@ export function usePhone(): Phone {
   return phone;
 }
 
+/** The phone when there is one (a shared frame drawn outside a phone, e.g. in a component test, has none). */
+export function tryPhone(): Phone | undefined {
+  return getContext<Phone | undefined>(PHONE);
+}
+
 export function provideAppView(view: AppView): void {
   setContext(APP_VIEW, view);
 }

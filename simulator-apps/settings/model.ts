@@ -5,6 +5,7 @@
  */
 import { AppModel } from '../os/appModel.ts';
 import type { Phone } from '../os/phone.svelte.ts';
+import { readLook } from '../os/look.ts';
 import * as rules from './logic.ts';
 import type { SettingsState } from './types.ts';
 
@@ -22,6 +23,11 @@ type Section = 'mobile' | 'display' | 'sound' | 'notifications' | 'dnd' | 'batte
 export class SettingsModel extends AppModel<SettingsState> {
   constructor(phone: Phone) {
     super(phone, SETTINGS_APP_ID);
+  }
+
+  /** The app draws its dark theme: 深色模式 is on, or the variant's look is dark (../os/look.ts). */
+  get dark(): boolean {
+    return this.data?.display.darkMode === true || readLook(this.phone.state.os)?.dark === true;
   }
 
   get os(): rules.OsSlice {

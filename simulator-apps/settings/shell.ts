@@ -4,6 +4,7 @@
  * state without the slice (an old snapshot, a test fixture). No Svelte, no catalog import.
  */
 import { FONT_SCALES, type FontSize } from './types.ts';
+import type { Look } from '../os/look.ts';
 
 export interface ShellSettings {
   dark: boolean;
@@ -23,7 +24,14 @@ export const DEFAULT_SHELL: ShellSettings = { dark: false, fontScale: 1, showPer
 type Loose = Record<string, unknown> | undefined;
 const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined);
 
-export function readShellSettings(slice: unknown): ShellSettings {
+/** The shell's settings; a variant's look (../os/look.ts) adds its dark theme and text size. */
+export function readShellSettings(slice: unknown, look: Look | null = null): ShellSettings {
+  const settings = readSettingsSlice(slice);
+  if (!look) return settings;
+  return { ...settings, dark: settings.dark || look.dark, fontScale: settings.fontScale * look.fontScale };
+}
+
+function readSettingsSlice(slice: unknown): ShellSettings {
   const s = obj(slice);
   if (!s) return DEFAULT_SHELL;
   const display = obj(s.display);

@@ -288,6 +288,8 @@ export function isLookalike(name: string): boolean {
 /** Conversation → + → 转账 → amount (and note) → 转账. Stops on the transfer screen (the password sheet is up unless refused). */
 export async function startChatTransfer(ui: OracleUi, chatId: string, amountText: string, note = '', check?: () => void): Promise<void> {
   await openConversation(ui, chatId);
+  // A seeded draft turns ⊕ into 发送, as on a real phone: empty the box first, as a person would.
+  if (ui.find('chat.send')) await ui.type('chat.input', '', { clear: true });
   await ui.tap('chat.plus.panel');
   await ui.tap('chat.panel.transfer');
   await ui.type('transfer.amount', amountText);

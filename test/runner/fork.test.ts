@@ -52,7 +52,7 @@ describe('a fork replays the episode', () => {
     const taken: TakenAction[] = rec.taken;
     expect(taken.map((t) => t.index)).toEqual(doc.steps.map((s) => s.index));
     const task = registry.tasks.find((t) => t.id === row!.task_id)!;
-    const all = await replaySteps(bridge, task, row!.seed, 'grounded', taken);
+    const all = await replaySteps(bridge, task, row!.seed, { evalMode: 'grounded' }, taken);
     expect(stateHash(JSON.parse(all.initial.json))).toBe(row!.init_state_hash);
     expect(JSON.parse(all.initial.json)).toEqual(JSON.parse(readFileSync(join(dir, 'initial_state.json'), 'utf8')));
     expect(JSON.parse(all.after.json)).toEqual(JSON.parse(readFileSync(join(dir, 'final_state.json'), 'utf8')));
@@ -61,7 +61,7 @@ describe('a fork replays the episode', () => {
 
     // Step k: the route it led to, and every small value its patch recorded.
     const k = Math.ceil(doc.steps.length / 2);
-    const mid = await replaySteps(bridge, task, row!.seed, 'grounded', taken.slice(0, k));
+    const mid = await replaySteps(bridge, task, row!.seed, { evalMode: 'grounded' }, taken.slice(0, k));
     const step = doc.steps[k - 1]!;
     expect(mid.after.route).toEqual(step.route);
     const state = JSON.parse(mid.after.json);

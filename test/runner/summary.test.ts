@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passAtK, passHatK, summarize } from '../../bridge/runner/summary.ts';
+import { formatSummary, passAtK, passHatK, summarize } from '../../bridge/runner/summary.ts';
+import type { ResultRow } from '../../bridge/protocol/runFolder.ts';
 import { resultRow } from './rows.ts';
 
 const row = resultRow;
@@ -71,5 +72,44 @@ describe('honest statuses in the summary', () => {
 
   it('sums model usage', () => {
     expect(s.usage).toEqual({ prompt_tokens: 100, completion_tokens: 10, requests: 3, avg_latency_ms: 100, cost_usd: 0.001, retried_requests: 0 });
+  });
+});
+
+describe('robustness over looks (--variant)', () => {
+  it('gives the success rate per look and counts the trials that flip between looks', () => {
+    const rows = [
+      row({ task_id: 'chat.A', variant: 0, success: true }),
+      row({ task_id: 'chat.A', variant: 1, success: false, passed: false }),
+      row({ task_id: 'chat.B', variant: 0, success: true }),
+      row({ task_id: 'chat.B', variant: 1, success: true }),
+      row({ task_id: 'chat.C', variant: 0, success: false, passed: false }),
+      row({ task_id: 'chat.C', variant: 1, success: false, passed: false }),
+      // Only in one look: not compared.
+      row({ task_id: 'chat.D', variant: 1, success: true }),
+    ];
+    const s = summarize(rows);
+    expect(s.robustness).toEqual({
+      variants: [0, 1],
+      per_variant: { '0': { episodes: 3, success: 2, success_rate: 0.6667 }, '1': { episodes: 4, success: 2, success_rate: 0.5 } },
+      compared: 3,
+      flips: 1,
+      flip_rate: 0.3333,
+      spread: 0.1667,
+      flipped: [{ episode: 'chat.A#0#0', passed_in: [0] }],
+    });
+    expect(formatSummary(s)).toContain('robustness over looks (--variant): SR 66.7% in 0, SR 50.0% in 1; 1 of 3 trials flip between looks (chat.A#0#0)');
+  });
+
+  it('is absent for a run in one look, and rows from before variants count as look 0', () => {
+    expect(summarize([row({}), row({ task_id: 'chat.B' })]).robustness).toBeUndefined();
+    const { variant: _drop, ...old } = row({});
+    expect(summarize([old as ResultRow, row({ variant: 2, success: false, passed: false })]).robustness?.flips).toBe(1);
+  });
+
+  it('keeps pass@k per look: two looks of one instance are not two trials', () => {
+    const rows = [0, 1].flatMap((t) => [row({ trial_id: t, variant: 0, success: true }), row({ trial_id: t, variant: 1, success: false, passed: false })]);
+    const s = summarize(rows, { passK: [2] });
+    // Per look: look 0 passes both trials (pass^2 = 1), look 1 neither (0): the mean is 0.5.
+    expect(s.pass_hat_k).toEqual({ '2': 0.5 });
   });
 });

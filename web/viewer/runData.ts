@@ -61,15 +61,19 @@ export interface EpisodeFilter {
   errorCode: string | null;
   app: string | null;
   difficulty: string | null;
+  /** A look (`--variant`) of a run in several. */
+  variant: number | null;
 }
 
-export const NO_FILTER: EpisodeFilter = { text: '', suite: null, outcome: null, errorCode: null, app: null, difficulty: null };
+export const NO_FILTER: EpisodeFilter = { text: '', suite: null, outcome: null, errorCode: null, app: null, difficulty: null, variant: null };
 
 export interface Facets {
   suites: string[];
   apps: string[];
   difficulties: string[];
   errorCodes: string[];
+  /** The looks the rows were run in (one, 0, for most runs). */
+  variants: number[];
   outcomes: Record<Outcome, number>;
 }
 
@@ -78,16 +82,18 @@ export function facetsOf(rows: readonly ResultRow[]): Facets {
   const apps = new Set<string>();
   const levels = new Set<string>();
   const codes = new Set<string>();
+  const variants = new Set<number>();
   const outcomes: Record<Outcome, number> = { passed: 0, failed: 0, unclean: 0, error: 0 };
   for (const r of rows) {
     suites.add(r.suite);
     for (const a of r.apps) apps.add(a);
     levels.add(r.difficulty);
     if (r.error_code) codes.add(r.error_code);
+    variants.add(r.variant ?? 0);
     outcomes[outcomeOf(r)]++;
   }
   const sorted = (s: Set<string>) => [...s].sort();
-  return { suites: sorted(suites), apps: sorted(apps), difficulties: sorted(levels), errorCodes: sorted(codes), outcomes };
+  return { suites: sorted(suites), apps: sorted(apps), difficulties: sorted(levels), errorCodes: sorted(codes), variants: [...variants].sort((a, b) => a - b), outcomes };
 }
 
 /** The rows the filter keeps, as indices into `rows`, in their order. */
@@ -101,15 +107,16 @@ export function filterRows(rows: readonly ResultRow[], f: EpisodeFilter): number
     if (f.errorCode !== null && r.error_code !== f.errorCode) continue;
     if (f.app !== null && !r.apps.includes(f.app)) continue;
     if (f.difficulty !== null && r.difficulty !== f.difficulty) continue;
+    if (f.variant !== null && (r.variant ?? 0) !== f.variant) continue;
     if (text && !r.task_id.toLowerCase().includes(text) && !r.goal.toLowerCase().includes(text)) continue;
     out.push(i);
   }
   return out;
 }
 
-/** `chat.PinChat #0 t1`: an episode's name in lists and titles. */
-export function episodeLabel(r: Pick<ResultRow, 'task_id' | 'instance' | 'trial_id'>): string {
-  return `${r.task_id} #${r.instance}${r.trial_id ? ` t${r.trial_id}` : ''}`;
+/** `chat.PinChat #0 t1 v3`: an episode's name in lists and titles (v: a look other than the designed one). */
+export function episodeLabel(r: Pick<ResultRow, 'task_id' | 'instance' | 'trial_id' | 'variant'>): string {
+  return `${r.task_id} #${r.instance}${r.trial_id ? ` t${r.trial_id}` : ''}${r.variant ? ` v${r.variant}` : ''}`;
 }
 
 /** What to draw over a screenshot for the action taken on it, in CSS pixels of the 360x800 screen. */

@@ -74,7 +74,7 @@ class EnvServerClient:
         return [t["id"] for t in self.request("GET", "/v1/tasks")["tasks"]]
 
     def create(self, task: str, seed: int = 0, wait_s: float = 0, **options: Any) -> "Session":
-        """A new session reset to `task` with `seed` (options: params, screenshot, reward, max_steps, eval_mode)."""
+        """A new session reset to `task` with `seed` (options: variant, params, screenshot, reward, max_steps, eval_mode)."""
         body = dict(options, task=task, seed=seed)
         if wait_s:
             body["wait_s"] = wait_s
