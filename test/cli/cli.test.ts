@@ -178,6 +178,33 @@ describe('a run folder', () => {
     expect(byId['chat.ReadContactBirthday']).toMatchObject({ passed: true, success: true, stop_reason: 'abort' });
   });
 
+  it('--variant 0,1 runs each instance as designed and in look 1: rows carry the look, the summary and report its robustness', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'phonegym-looks-')), 'run');
+    const r = await phonegym(['run', '--task-ids', 'chat.PinChat,wallet.HideBalance', '--variant', '0,1', '--sample-seed', '4', '--no-screenshots', '--run-dir', dir], { timeout: 180_000 });
+    expect(r.code).toBe(0);
+    const rows = readJsonl(join(dir, 'results.jsonl')).sort((a, b) => a.task_id.localeCompare(b.task_id) || a.variant - b.variant);
+    expect(rows.map((x) => [x.task_id, x.variant, x.success])).toEqual([
+      ['chat.PinChat', 0, true],
+      ['chat.PinChat', 1, true],
+      ['wallet.HideBalance', 0, true],
+      ['wallet.HideBalance', 1, true],
+    ]);
+    // The same instance in both looks: the same seed and parameters; only the look differs.
+    expect(rows[1].seed).toBe(rows[0].seed);
+    expect(rows[1].params).toEqual(rows[0].params);
+    const state = (row: { trajectory: string }) => JSON.parse(readFileSync(join(dir, row.trajectory, 'initial_state.json'), 'utf8'));
+    expect(state(rows[0]).os.look).toBeUndefined();
+    expect(state(rows[1]).os.look).toMatchObject({ variant: 1, dark: true });
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    expect(summary.robustness).toMatchObject({ variants: [0, 1], compared: 2, flips: 0, per_variant: { '0': { success_rate: 1 }, '1': { success_rate: 1 } } });
+    expect(r.stdout).toContain('robustness over looks (--variant): SR 100.0% in 0, SR 100.0% in 1; 0 of 2 trials flip between looks');
+    const report = await phonegym(['report', dir, '--format', 'md']);
+    expect(report.stdout).toContain('### By look');
+    expect(report.stdout).toMatch(/\| variant 1 \| 2 \| 2 \|/);
+    const bad = await phonegym(['run', '--task-id', 'chat.PinChat', '--variant', 'dark']);
+    expectRefusal(bad, '--variant must be a whole number (got "dark")');
+  });
+
   it('without --sample-seed a seed is drawn and recorded; passing it back reproduces the instances', async () => {
     const base = mkdtempSync(join(tmpdir(), 'phonegym-auto-'));
     const args = ['--task-id', 'chat.SendMessage', '--agent', 'noop', '--sample-n', '2'];
