@@ -41,7 +41,7 @@ test('the oracle passes a held-out template of every app training sees through `
 
 test('doing nothing passes no task', async () => {
   test.setTimeout(300_000);
-  const { rows, summary } = await runCli(['--suite', 'chat', '--agent', 'noop', '--sample-seed', '3']);
+  const { rows, summary } = await runCli(['--suite', 'chat', '--agent', 'noop', '--sample-seed', '3', '--no-screenshots']);
   expect(rows.length).toBeGreaterThanOrEqual(10);
   for (const r of rows) {
     expect(r.status).toBe('completed');

@@ -108,6 +108,21 @@ describe('an episode', () => {
     await call('DELETE', `/v1/sessions/${id}`);
   });
 
+  it('draws a session in another look (variant): the same task instance, another phone to look at', async () => {
+    const plain = await call('POST', '/v1/sessions', { task: 'chat.PinChat', seed: 3, screenshot: false });
+    const looked = await call('POST', '/v1/sessions', { task: 'chat.PinChat', seed: 3, variant: 1, screenshot: false });
+    expect(looked.status).toBe(201);
+    expect(looked.body.info).toMatchObject({ variant: 1, params: plain.body.info.params });
+    expect(plain.body.info.variant).toBe(0);
+    expect(looked.body.info.state_hash).not.toBe(plain.body.info.state_hash);
+    expect((await call('GET', `/v1/sessions/${looked.body.session}/state`)).body).toMatchObject({ variant: 1 });
+    const bad = await call('POST', `/v1/sessions/${looked.body.session}/reset`, { task: 'chat.PinChat', seed: 3, variant: -2 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('variant must be a whole number from 0 to 9999');
+    await call('DELETE', `/v1/sessions/${plain.body.session}`);
+    await call('DELETE', `/v1/sessions/${looked.body.session}`);
+  });
+
   it('says clearly what was wrong: an unknown task, a malformed action, an unknown snapshot, a stray field', async () => {
     const unknown = await call('POST', '/v1/sessions', { task: 'chat.PinChatt' });
     expect(unknown.status).toBe(404);
