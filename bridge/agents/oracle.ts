@@ -109,10 +109,11 @@ class OracleDriver implements OracleUi {
     let direction = 1; // 1 = reveal what is below
     let lastSignature = '';
     for (let i = 0; i <= max; i++) {
-      // The tree clips bounds to what is visible: a row tall enough to tap counts as in view.
-      const n = this.find(q);
-      if (n && n.bounds.h >= MIN_TAPPABLE) return n;
       const area = opts.within ? this.require(opts.within).bounds : { x: 0, y: 120, w: VIEWPORT.width, h: VIEWPORT.height - 280 };
+      // The tree clips bounds to what is visible: a row tall enough to tap counts as in view, and so
+      // does a smaller one (a line of text) clear of the area's edges, where nothing clips it.
+      const n = this.find(q);
+      if (n && (n.bounds.h >= MIN_TAPPABLE || (n.bounds.h > 0 && n.bounds.y > area.y && n.bounds.y + n.bounds.h < area.y + area.h))) return n;
       const signature = this.tree.map((x) => `${x.text}@${x.bounds.y}`).join('|');
       if (signature === lastSignature) {
         if (direction === -1) break; // the list moved neither way

@@ -13,6 +13,7 @@ import type { PhoneState } from '../protocol/state.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
+import { applyLook } from '../../simulator-apps/os/look.ts';
 
 interface Shot {
   caption: string;
@@ -306,6 +307,25 @@ async function main(): Promise<void> {
         cells.push(`<td align="center" valign="top"><img src="apps/${file}" width="200" alt="${shot.caption}"><br>${shot.caption}</td>`);
       }
       for (let i = 0; i < cells.length; i += 3) md.push(`<table><tr>${cells.slice(i, i + 3).join('')}</tr></table>`, '');
+    }
+    // Looks (--variant): the same phone drawn four ways, a few screens each.
+    md.push(
+      '## Looks (`--variant`)',
+      '',
+      'The same seed in looks 0 (as designed), 1 (every dimension changed: dark, another accent, larger text and layout, round icons, a shuffled home screen), 2 and 3 (drawn from their numbers). What the phone holds is the same in every look ([docs/tasks.md](tasks.md#looks-the-same-phone-drawn-differently---variant)).',
+      '',
+    );
+    const LOOK_SCREENS: [string, string][] = [['home', '/'], ['chat', '/'], ['shop', '/'], ['wallet', '/'], ['photos', '/']];
+    for (const variant of [0, 1, 2, 3]) {
+      const looked = JSON.parse(json) as PhoneState;
+      applyLook(looked, variant, APPS.map((a) => a.id));
+      const cells: string[] = [];
+      for (const [app, path] of LOOK_SCREENS) {
+        const file = `look${variant}-${app}.jpg`;
+        await shoot(file, { app, path: app === 'home' ? '/' : (APPS.find((a) => a.id === app)?.rootPath ?? path) }, JSON.stringify(looked));
+        cells.push(`<td align="center"><img src="apps/${file}" width="150" alt="${app}, look ${variant}"></td>`);
+      }
+      md.push(`<table><tr><th>look ${variant}</th>${cells.join('')}</tr></table>`, '');
     }
     writeFileSync(join(ROOT, 'docs', 'apps.md'), md.join('\n'));
     console.error('docs/apps.md');

@@ -27,7 +27,8 @@ export default defineTask<OrderParams>({
     await openOrder(ui, p.orderId);
     const company = ui.find('shop.order.courier')?.text ?? '';
     const number = ui.find('shop.order.trackingNo')?.text ?? '';
-    const total = (ui.find('shop.order.total')?.text ?? '').replace('¥', '');
+    // The amount paid sits below the goods: on a larger display size it is below the fold.
+    const total = (await ui.scrollTo('shop.order.total')).text.replace('¥', '');
     const o = orderOf(ui.state, p.orderId)!;
     if (company !== o.tracking!.company || number !== o.tracking!.number || total !== moneyText(o.total)) throw new Error(`the order shows ${company} ${number} ${total}`);
     return { company, number, total };
