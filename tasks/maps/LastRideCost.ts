@@ -31,6 +31,7 @@ export default defineTask<P>({
   },
   async oracle(ui, p) {
     await openTrip(ui, p.rideId);
-    return (ui.find('maps.trip.price')?.text ?? '').replace('¥', '');
+    // Below the route on a larger display size: scroll to it as a person would.
+    return (await ui.scrollTo('maps.trip.price')).text.replace('¥', '');
   },
 });
