@@ -239,7 +239,8 @@ export interface StudioMethods {
   watch(params: { deviceId: string; framesOnly?: boolean; resend?: boolean }): Promise<{ device: DeviceInfo }>;
   unwatch(params: { deviceId: string }): Promise<Record<string, never>>;
   /** Interactive mode: set a task up on a device (usually the studio's own embedded phone). */
-  setupTask(params: { deviceId: string; taskId: string; seed?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
+  /** `variant`: the look the phone is drawn in (0 or absent: as designed). */
+  setupTask(params: { deviceId: string; taskId: string; seed?: number; variant?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
   /** Interactive mode: judge the device's current state against the task set up on it. */
   judge(params: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
   /** The run history so far (episodes started and ended), for a studio that connects late. */

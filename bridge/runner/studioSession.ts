@@ -206,7 +206,7 @@ export class StudioSession implements StudioBackend {
     return d;
   }
 
-  async setupTask(p: { deviceId: string; taskId: string; seed?: number }) {
+  async setupTask(p: { deviceId: string; taskId: string; seed?: number; variant?: number }) {
     this.refuseRunDevice('setupTask', p.deviceId);
     const task = this.task(p.taskId);
     const device = this.device(p.deviceId);
@@ -223,6 +223,7 @@ export class StudioSession implements StudioBackend {
       },
       task,
       seed,
+      { variant: p.variant ?? 0 },
     );
     const snap = await device.call('getState', {});
     const info: EpisodeInfo = {
@@ -233,6 +234,7 @@ export class StudioSession implements StudioBackend {
       instance: 0,
       trial: 0,
       seed,
+      ...(p.variant ? { variant: p.variant } : {}),
       maxSteps: resolveMaxSteps(task),
       startedAt: new Date().toISOString(),
     };

@@ -13,6 +13,7 @@
  */
 import { PhonegymError } from '../protocol/errors.ts';
 import type { DeviceInfo, EpisodeInfo, EpisodeEnd, ForkAnswer, ForkParams, RunControls, RunInfo, StateSnapshot, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
+import { MAX_VARIANT } from '../protocol/robustness.ts';
 import { SliceStore } from '../protocol/slices.ts';
 import { isStateSnapshot, slicesOfJson, STUDIO_SENT_SLICE_CHARS, toStudioState, type SliceSource } from './studioSlices.ts';
 
@@ -25,7 +26,7 @@ import type { WsTransport } from './wsTransport.ts';
 /** Implemented by the runner and injected; the bridge works without one (device methods only). */
 export interface StudioBackend {
   listTasks(): Promise<TaskInfo[]>;
-  setupTask(p: { deviceId: string; taskId: string; seed?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
+  setupTask(p: { deviceId: string; taskId: string; seed?: number; variant?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
   judge(p: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
   history(): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[]; controls?: RunControls }>;
   /** The state the current episode on this device started from (sent with `watch` for the diff). */
@@ -282,7 +283,9 @@ export class StudioHub {
         const taskId = requireString('setupTask', params, 'taskId');
         const seed = (params as { seed?: unknown }).seed;
         if (seed !== undefined && !(Number.isSafeInteger(seed) && (seed as number) >= 0)) throw invalid('setupTask', 'params.seed must be a non-negative integer');
-        return backend('setupTask').setupTask({ deviceId, taskId, ...(seed !== undefined ? { seed: seed as number } : {}) });
+        const variant = (params as { variant?: unknown }).variant;
+        if (variant !== undefined && !(Number.isSafeInteger(variant) && (variant as number) >= 0 && (variant as number) <= MAX_VARIANT)) throw invalid('setupTask', `params.variant must be a whole number from 0 to ${MAX_VARIANT}`);
+        return backend('setupTask').setupTask({ deviceId, taskId, ...(seed !== undefined ? { seed: seed as number } : {}), ...(variant ? { variant: variant as number } : {}) });
       },
       judge: (params) => {
         const deviceId = requireString('judge', params, 'deviceId');

@@ -134,6 +134,13 @@ test('author mode: set up, act by hand, judge; a stray change makes it unclean',
   await expect(page.getByText(/\.muted/).first()).toBeVisible();
   await shot(page, 'author-unclean');
 
+  // The same instance in another look (--variant): drawn dark and larger, the same chat in it.
+  await page.getByLabel('Look').selectOption('1');
+  await page.getByRole('button', { name: /^Set up/ }).click();
+  await expect(page.getByText(/seed 5 · look 1/)).toBeVisible({ timeout: 30_000 });
+  await expect(phone.locator('.pg-app-frame.pg-looked')).toBeVisible();
+  await shot(page, 'author-look1');
+
   run.release();
   await run.done;
 });

@@ -739,13 +739,14 @@ export class StudioClient {
     }
   }
 
-  async setupTask(taskId: string, seed: number | undefined): Promise<void> {
+  /** `variant`: the look to draw the phone in (absent: the one of the last set up, 0 at first). */
+  async setupTask(taskId: string, seed: number | undefined, variant = this.author.episode?.variant ?? 0): Promise<void> {
     const deviceId = this.author.deviceId;
     this.author.busy = 'setup';
     this.author.error = null;
     this.reloadNote = null;
     try {
-      const r = await this.call('setupTask', { deviceId, taskId, ...(seed !== undefined ? { seed } : {}) });
+      const r = await this.call('setupTask', { deviceId, taskId, ...(seed !== undefined ? { seed } : {}), ...(variant ? { variant } : {}) });
       await this.glyphs(`${JSON.stringify(r.episode)}${r.initial.json}`);
       this.author.episode = r.episode;
       this.author.verdict = null;
