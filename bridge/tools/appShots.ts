@@ -14,6 +14,8 @@ import { BridgeServer } from '../server/bridgeServer.ts';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { applyLook } from '../../simulator-apps/os/look.ts';
+import { photoAttachment } from '../../simulator-apps/mail/logic.ts';
+import type { PhotosState } from '../../simulator-apps/photos/types.ts';
 
 interface Shot {
   caption: string;
@@ -180,6 +182,14 @@ export const SHOWCASE: Record<string, Shot[]> = {
     { caption: '一段会话 — a thread, older mails folded', path: (s) => `/mail/${mail(s).mails.findLast((m) => m.refMailId && m.folder !== 'sent')!.id}` },
     { caption: '附件 — photos and documents as tiles', path: (s) => `/mail/${mail(s).mails.findLast((m) => m.attachments.length > 1)!.id}` },
     { caption: '转发 — attachments kept, the quoted mail', path: (s) => `/compose/forward/${mail(s).mails.findLast((m) => m.attachments.length > 1)!.id}` },
+    {
+      caption: '添加附件 — a draft with photos of 相册 (从相册选择)',
+      edit: (s) => {
+        const photos = (s.apps.photos as unknown as PhotosState).photos.filter((p) => p.deletedAt === null && (p.kind === 'receipt' || p.kind === 'ticket'));
+        mail(s).mails.find((m) => m.folder === 'drafts')!.attachments = photos.slice(0, 2).map((p) => photoAttachment(p, s.os.time.timezone));
+      },
+      path: (s) => `/compose/draft/${mail(s).mails.find((m) => m.folder === 'drafts')!.id}`,
+    },
     { caption: '垃圾邮件 — 清空', path: () => '/folder/spam' },
     { caption: '搜索', path: () => '/search' },
   ],

@@ -3,7 +3,7 @@
  * mutators (in place, inside `phone.update`) with the refusals the screens show. Also the slice's
  * validator.
  */
-import { makeDateKey } from '../shared/dates.ts';
+import { makeDateKey, pad2 } from '../shared/dates.ts';
 import { nextId } from '../shared/ids.ts';
 import { wallClock } from '../shared/time.ts';
 import { ATTACHMENT_KINDS, SYSTEM_FOLDERS, type Address, type Attachment, type FolderId, type Mail, type MailState, type SystemFolder } from './types.ts';
@@ -140,6 +140,23 @@ export function composeStart(s: MailState, mode: ComposeMode, ref: Mail | undefi
     case 'forward':
       return { ...blank, subject: prefixed('转发：', ref.subject), attachments: ref.attachments.map((a) => ({ ...a })), refMailId: ref.id, refKind: 'forward' };
   }
+}
+
+/** The `ref` of a photo of 相册 attached to a mail. */
+export const photoRef = (photoId: string): string => `photos:${photoId}`;
+
+/** The photo id a `photos:<id>` reference points at, or null for any other attachment. */
+export function photoIdOf(a: Pick<Attachment, 'ref'>): string | null {
+  return a.ref.startsWith('photos:') ? a.ref.slice('photos:'.length) : null;
+}
+
+/**
+ * A photo of 相册 as an attachment: named the way a camera names its files (`IMG_20260305_142007.jpg`,
+ * the phone's wall clock when it was taken; zones are whole minutes, so the second is the timestamp's), its size the photo's bytes.
+ */
+export function photoAttachment(photo: { id: string; takenAt: number; bytes: number }, timezone: string): Attachment {
+  const w = wallClock(photo.takenAt, timezone);
+  return { kind: 'photo', name: `IMG_${w.year}${pad2(w.month)}${pad2(w.day)}_${pad2(w.hour)}${pad2(w.minute)}${pad2(Math.floor(photo.takenAt / 1000) % 60)}.jpg`, size: photo.bytes, ref: photoRef(photo.id) };
 }
 
 /** Why a form cannot be sent, or null. */

@@ -16,8 +16,10 @@ import { contactsRouteStack } from '../contacts/routes.ts';
 import type { ContactsState, Person } from '../contacts/types.ts';
 import { shareTargets, shareToChat, type ShareTarget } from '../chat/share.ts';
 import type { ChatState } from '../chat/types.ts';
+import { photoById, PHOTOS_APP_ID } from '../photos/logic.ts';
+import type { Photo, PhotosState } from '../photos/types.ts';
 import * as rules from './logic.ts';
-import type { Address, Mail, MailState } from './types.ts';
+import type { Address, Attachment, Mail, MailState } from './types.ts';
 
 /** An open compose form: the draft and what is typed but not yet a recipient. */
 export interface ComposeForm {
@@ -180,6 +182,24 @@ export class MailModel extends AppModel<MailState> {
   }
 
   // --- other apps ----------------------------------------------------------------------------
+
+  /** The photo of 相册 an attachment points at, when it is one and 相册 still has it. */
+  photoOf(a: Attachment): Photo | undefined {
+    const id = rules.photoIdOf(a);
+    const photos = this.phone.app<PhotosState>(PHOTOS_APP_ID) as unknown as PhotosState | undefined;
+    return id && photos ? photoById(photos, id) : undefined;
+  }
+
+  /** 从相册选择: the picked photos as attachments, in the order picked (ids 相册 does not have are skipped). */
+  photoAttachments(photoIds: readonly string[]): Attachment[] {
+    const photos = this.phone.app<PhotosState>(PHOTOS_APP_ID) as unknown as PhotosState | undefined;
+    if (!photos) return [];
+    return photoIds.flatMap((id) => {
+      const p = photoById(photos, id);
+      return p ? [rules.photoAttachment(p, this.phone.timezone)] : [];
+    });
+  }
+
 
   /** The 电话 contact with this address (or, failing that, this exact name) who has a number. */
   contactFor(a: Address): Person | undefined {

@@ -7,13 +7,14 @@ import { criteria } from '../../bridge/tasks/api.ts';
 import type { OracleUi, ParamSpec } from '../../bridge/tasks/api.ts';
 import type { Criterion, JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
-import { displayOf, folderName, mailsIn, sizeText } from '../../simulator-apps/mail/logic.ts';
+import { displayOf, folderName, mailsIn, photoAttachment, photoIdOf, photoRef, sizeText } from '../../simulator-apps/mail/logic.ts';
 import type { Address, Mail, MailState } from '../../simulator-apps/mail/types.ts';
 import { addedRecords, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
+import { livePhotos, photosOf, photoWords, type Photo } from '../photos/_helpers.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
 
-export { displayOf, folderName, mailsIn, sizeText };
+export { displayOf, folderName, mailsIn, photoAttachment, photoIdOf, photoRef, sizeText };
 export type { Address, Mail, MailState };
 
 export const MINUTE = 60_000;
@@ -187,4 +188,40 @@ export function contactParam(): Record<string, ParamSpec> {
 export async function pickRecipient(ui: OracleUi, field: 'to' | 'cc', name: string, address: string): Promise<void> {
   await ui.type(`mail.compose.${field}`, name, { clear: true });
   await ui.tap({ key: 'mail.compose.suggest.*', textIncludes: address });
+}
+
+/** The attachments' references, in order: the check of what a mail carries. */
+export function attachmentRefs(m: Mail | undefined): string {
+  return (m?.attachments ?? []).map((a) => a.ref).join(',');
+}
+
+/** On compose: 添加附件 → 从相册选择 → the photos ticked in 相册's picker → 完成. */
+export async function attachFromAlbum(ui: OracleUi, photoIds: readonly string[]): Promise<void> {
+  await ui.tap('mail.compose.attach');
+  await ui.tap('mail.compose.attach.photos');
+  for (const id of photoIds) {
+    await ui.scrollTo(`photos.picker.tile.${id}`, { within: 'photos.picker.grid', maxSwipes: 40 });
+    await ui.tap(`photos.picker.tile.${id}`);
+  }
+  await ui.tap('photos.picker.done');
+}
+
+/** Photos a mail is sent for, and the subject such a mail has. */
+export const PAPER_SUBJECTS: Partial<Record<Photo['kind'], string>> = { receipt: '报销小票', ticket: '车票', document: '资料照片' };
+
+export interface PaperPhotoParams extends Record<string, unknown> {
+  photoId: string;
+  photoText: string;
+  subject: string;
+}
+
+/**
+ * `_paper`: a live photo of paper (a receipt, the ticket, a document) as a goal names it (day, time,
+ * place, what it shows: photoWords), spread into photoId, photoText and the subject of its mail.
+ */
+export function paperPhotoParam(): Record<string, ParamSpec> {
+  return spreadParam('_paper', ['photoId', 'photoText', 'subject'], (state, rng) => {
+    const p = pickOrNull(rng, livePhotos(photosOf(state)).filter((x) => PAPER_SUBJECTS[x.kind] !== undefined));
+    return p && { photoId: p.id, photoText: photoWords(state, p), subject: PAPER_SUBJECTS[p.kind]! };
+  });
 }

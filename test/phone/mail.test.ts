@@ -14,6 +14,8 @@ import {
   mailsIn,
   MailRuleError,
   moveMail,
+  photoAttachment,
+  photoIdOf,
   restoreMail,
   saveDraft,
   searchMails,
@@ -157,6 +159,16 @@ describe('mail rules', () => {
     expect(validateMailState({ ...mail, mails: [{ ...mail.mails[0], folder: 'nowhere' }] })).toMatch(/apps\.mail\.mails\[0\]\.folder/);
     expect(validateMailState({ ...mail, settings: null })).toMatch(/apps\.mail\.settings/);
     expect(validateMailState({ ...mail, mails: [mail.mails[0], mail.mails[0]] })).toMatch(/used twice/);
+  });
+
+  it('a photo of 相册 attaches as a camera file named by when it was taken, on the phone\'s clock', () => {
+    // 2026-03-05 06:20:07 UTC is 14:20:07 in Shanghai.
+    const att = photoAttachment({ id: 'ph_007', takenAt: Date.UTC(2026, 2, 5, 6, 20, 7), bytes: 2_345_678 }, 'Asia/Shanghai');
+    expect(att).toEqual({ kind: 'photo', name: 'IMG_20260305_142007.jpg', size: 2_345_678, ref: 'photos:ph_007' });
+    expect(photoAttachment({ id: 'ph_007', takenAt: Date.UTC(2026, 2, 5, 6, 20, 7), bytes: 1 }, 'UTC').name).toBe('IMG_20260305_062007.jpg');
+    expect([photoIdOf(att), photoIdOf({ ref: 'att:m_0001:1' })]).toEqual(['ph_007', null]);
+    const { mail } = mailOf(3);
+    expect(validateMailState({ ...mail, mails: [{ ...mail.mails[0]!, attachments: [att] }] })).toBeNull();
   });
 });
 
