@@ -24,6 +24,24 @@ const FRAMES = ['#2B2B2B', '#7A4E2D', '#A0A4AA', '#B03A48'];
 const HAIR_STYLES = ['short', 'sidePart', 'long', 'bob', 'bun', 'buzz', 'curly', 'ponytail'] as const;
 type HairStyle = (typeof HAIR_STYLES)[number];
 
+/**
+ * Hair styles by what a name suggests, so 刘德明 does not get a ponytail: a name is read the same
+ * way in every app (none of them but 轻聊 knows a gender), by the characters given names and
+ * forms of address usually carry; a name that says nothing may get any style.
+ */
+const FEMININE_HAIR: readonly HairStyle[] = ['long', 'bob', 'bun', 'ponytail', 'long', 'curly'];
+const MASCULINE_HAIR: readonly HairStyle[] = ['short', 'sidePart', 'buzz', 'short', 'curly'];
+const FEMININE_MARKS = /[婷琪欣怡雅琳慧桐雯婉馨娜静曦琴兰燕晴萱诗梦丽芳敏霞妈姐妹姨奶婆嫂娟玲莉薇媛蕾瑶悦蓉颖洁彤妍]|女士|小姐/;
+const MASCULINE_MARKS = /[强杰磊浩伟军博豪昊航国爸哥叔爷斌鹏刚勇峰涛超辉亮骁鸣]|先生|师傅|总$/;
+
+function hairStyleFor(rng: Rng, name: string): HairStyle {
+  const feminine = FEMININE_MARKS.test(name);
+  const masculine = MASCULINE_MARKS.test(name);
+  if (feminine && !masculine) return rng.pick(FEMININE_HAIR);
+  if (masculine && !feminine) return rng.pick(MASCULINE_HAIR);
+  return rng.pick(HAIR_STYLES);
+}
+
 /** Hair drawn behind the head (long hair falling to the shoulders), or nothing. */
 function hairBehind(style: HairStyle, fill: string): Shape[] {
   switch (style) {
@@ -63,10 +81,10 @@ function hairOnTop(style: HairStyle, fill: string): Shape[] {
   }
 }
 
-function bust(rng: Rng): Shape[] {
+function bust(rng: Rng, name: string): Shape[] {
   const skin = rng.pick(SKINS);
   const hair = rng.pick(HAIR_COLORS);
-  const style = rng.pick(HAIR_STYLES);
+  const style = hairStyleFor(rng, name);
   const shirt = rng.pick(SHIRTS);
   const out: Shape[] = [{ tag: 'rect', x: 0, y: 0, w: 100, h: 100, fill: rng.pick(BACKGROUNDS) }];
   out.push(...hairBehind(style, hair));
@@ -150,7 +168,7 @@ function pet(rng: Rng): Shape[] {
 export function avatarPicture(key: string): AvatarPicture {
   const rng = new Rng(hashString(`avatar:${key}`));
   const roll = rng.int(0, 99);
-  if (roll < 70) return { kind: 'bust', shapes: bust(rng) };
+  if (roll < 70) return { kind: 'bust', shapes: bust(rng, key) };
   if (roll < 86) return { kind: 'scenery', shapes: scenery(rng) };
   return { kind: 'pet', shapes: pet(rng) };
 }
