@@ -57,6 +57,25 @@ export function personAvatar(s: ChatState, id: string): Avatar {
   return findContact(s, id)?.avatar ?? { color: '#b0b0b0', glyph: '?' };
 }
 
+/**
+ * Whose picture a person's avatar draws (../shared/avatarArt.ts): their own name, not the remark I
+ * gave them, so it stays put when I rename them and matches 电话 and 邮箱; null for an unknown id.
+ */
+export function personKey(s: ChatState, id: string): string | null {
+  if (id === 'me') return s.me.name;
+  return findContact(s, id)?.name ?? null;
+}
+
+/** An avatar with whose picture it draws, for a group's grid of members. */
+export interface Face {
+  avatar: Avatar;
+  person: string | null;
+}
+
+export function personFace(s: ChatState, id: string): Face {
+  return { avatar: personAvatar(s, id), person: personKey(s, id) };
+}
+
 /** The title of a thread: the contact's displayed name, or the group's name. */
 export function threadName(s: ChatState, t: Thread): string {
   if (isGroup(t)) return t.name;

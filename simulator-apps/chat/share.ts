@@ -19,6 +19,8 @@ export interface ShareTarget {
   name: string;
   /** One-to-one: the contact's avatar; group: a blue square with the group name's first character. */
   avatar: Avatar;
+  /** One-to-one: whose picture the avatar draws (the contact's own name, see ./logic.ts personKey); groups: null (the letter). */
+  person: string | null;
   isGroup: boolean;
   /** Groups: up to 9 member avatars (me first) for a grid avatar; [] for one-to-one chats. */
   memberAvatars: Avatar[];
@@ -40,13 +42,14 @@ export function shareTargets(chat: ChatState): ShareTarget[] {
         chatId: t.id,
         name: t.name,
         avatar: groupAvatar(t.name),
+        person: null,
         isGroup: true,
         memberAvatars: ['me', ...t.members].slice(0, 9).map((id) => personAvatar(chat, id)),
       });
     } else {
       const c = findContact(chat, t.contactId);
       if (!c) continue;
-      out.push({ chatId: t.id, name: displayName(c), avatar: c.avatar, isGroup: false, memberAvatars: [] });
+      out.push({ chatId: t.id, name: displayName(c), avatar: c.avatar, person: c.name, isGroup: false, memberAvatars: [] });
     }
   }
   return out;

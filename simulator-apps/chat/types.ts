@@ -5,7 +5,7 @@
 export interface Avatar {
   /** Background colour, `#RRGGBB`. */
   color: string;
-  /** The one character drawn on it. */
+  /** The one character drawn on it where no picture is (groups, unknown ids); people show their picture (../shared/avatarArt.ts). */
   glyph: string;
 }
 

@@ -3,11 +3,30 @@
  * Queries return views; mutators change the object they are given in place and are called
  * by `ContactsModel` inside `phone.update`, which bumps the revision.
  */
+import { SPECIAL_CONTACTS } from '../chat/data.ts';
 import { nameInitial } from '../chat/logic.ts';
+import { SERVICES } from './seed.ts';
 import type { CallEntry, ContactsState, Group, Person, PhoneLabel, PhoneNumber } from './types.ts';
 import { PHONE_LABELS } from './types.ts';
 import { NEW_CONTACT_COLORS } from '../shared/avatarColors.ts';
 import { nextId } from '../shared/ids.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Avatars
+
+const SERVICE_NAMES = new Set(SERVICES.map((s) => s.name));
+/** 轻聊's special people are saved here under what I call them (妈妈, 刘总): their own name. */
+const OWN_NAME_BY_REMARK = new Map<string, string>(Object.values(SPECIAL_CONTACTS).map((p) => [p.remark, p.name]));
+
+/**
+ * Whose picture a name's avatar draws (../shared/avatarArt.ts): the person's own name, so 妈妈
+ * here looks like 李秀兰 in 轻聊; null (a letter) for a service or a number without a name.
+ */
+export function avatarPerson(name: string): string | null {
+  const t = name.trim();
+  if (t === '' || /^[0-9+]/.test(t) || SERVICE_NAMES.has(t)) return null;
+  return OWN_NAME_BY_REMARK.get(t) ?? t;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Numbers

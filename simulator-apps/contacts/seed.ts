@@ -31,7 +31,8 @@ const FAMILY_EXTRA: PersonSeed[] = [
   { name: '姐姐', pinyin: 'jie jie', gender: 'female' },
 ];
 
-const SERVICES: { name: string; pinyin: string; number: string }[] = [
+/** The services in the phone book: drawn with a letter, not a person's picture (ui/Avatar.svelte). */
+export const SERVICES: readonly { name: string; pinyin: string; number: string }[] = [
   { name: '小区物业', pinyin: 'xiao qu wu ye', number: '021-54021876' },
   { name: '菜鸟驿站', pinyin: 'cai niao yi zhan', number: '021-64307715' },
   { name: '社区医院', pinyin: 'she qu yi yuan', number: '021-64181120' },

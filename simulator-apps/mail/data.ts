@@ -94,3 +94,6 @@ export const WORK_LINES = [
 
 /** Subjects I write (sent mail) and my drafts. */
 export const MY_SUBJECTS = ['周末聚餐地点', '资料已发送', '关于下周的安排', '请假申请', '照片分享', '项目进度同步', '会议纪要'] as const;
+
+/** Every service's address: their mail shows a letter, not a person's picture (ui/Avatar.svelte). */
+export const SERVICE_ADDRESSES: ReadonlySet<string> = new Set([...CODE_SERVICES, ...NEWSLETTERS, ...BANKS, ...SPAMMERS].map((s) => s.address));

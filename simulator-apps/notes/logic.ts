@@ -61,13 +61,15 @@ export interface Person {
   id: string;
   nickname: string;
   avatar: { color: string; glyph: string };
+  /** Whose picture the avatar draws (../shared/avatarArt.ts): the nickname; null (the letter) for a deleted account. */
+  picture: string | null;
 }
 
 /** The author of a note or comment (`me` is me). */
 export function personOf(s: Pick<NotesState, 'me' | 'authors'>, id: string): Person {
-  if (id === ME) return { id: ME, nickname: s.me.nickname, avatar: s.me.avatar };
+  if (id === ME) return { id: ME, nickname: s.me.nickname, avatar: s.me.avatar, picture: s.me.nickname };
   const a = s.authors.find((x) => x.id === id);
-  return a ? { id: a.id, nickname: a.nickname, avatar: a.avatar } : { id, nickname: '已注销用户', avatar: { color: '#bbbbbb', glyph: '?' } };
+  return a ? { id: a.id, nickname: a.nickname, avatar: a.avatar, picture: a.nickname } : { id, nickname: '已注销用户', avatar: { color: '#bbbbbb', glyph: '?' }, picture: null };
 }
 
 export function findNote<N extends Note>(s: { notes: readonly N[] }, id: string): N | undefined {
