@@ -65,6 +65,8 @@ export interface ProductArt {
   accent: string;
   /** True when the body is so light that outlines must carry the shape. */
   pale: boolean;
+  /** True when the body is so dark that details on it are drawn white. */
+  dark: boolean;
   /** Which of a kind's two or three forms (a stem or a round bud…). */
   form: number;
   /** 0-1 numbers the drawings place and size details with. */
@@ -82,7 +84,8 @@ export function productArt(glyph: string, hue: number, id: string, picked: reado
   if (!kind) return null;
   const h = hashString(`product-art:${id || `${glyph}${hue}`}`);
   const colourValues = kind.options.flatMap((g) => g.values).filter((v) => v in OPTION_COLOURS);
-  const chosen = picked.find((v) => v in OPTION_COLOURS) ?? (colourValues.length > 0 ? colourValues[h % colourValues.length] : undefined);
+  // Only the product's own options colour it (a stale value from elsewhere is ignored).
+  const chosen = picked.find((v) => colourValues.includes(v)) ?? (colourValues.length > 0 ? colourValues[h % colourValues.length] : undefined);
   const body: Hsl = chosen ? OPTION_COLOURS[chosen] : { h: hue, s: 55, l: 58 };
   return {
     kind: kind.art,
@@ -91,6 +94,7 @@ export function productArt(glyph: string, hue: number, id: string, picked: reado
     light: hsl(body, body.l > 80 ? 6 : 16),
     accent: `hsl(${(hue + ((h >>> 8) % 60) - 30 + 360) % 360} 62% 50%)`,
     pale: body.l > 80,
+    dark: body.l < 30,
     form: (h >>> 4) % 3,
     a: ((h >>> 12) % 100) / 100,
     b: ((h >>> 20) % 100) / 100,

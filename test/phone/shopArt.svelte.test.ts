@@ -64,6 +64,8 @@ describe('shop product pictures', () => {
     expect(markup({ ...kettle, picked: ['雾灰'] })).not.toBe(markup({ ...kettle, picked: ['奶白'] }));
     // An option that is no colour (a size) leaves the product's own colour.
     expect(productArt('T', 330, 'p_040', ['XL'])).toEqual(productArt('T', 330, 'p_040'));
+    // A colour the kind does not come in (a shoe's 黑白 on a kettle) leaves it too.
+    expect(productArt('壶', 190, kettle.id, ['黑白'])).toEqual(productArt('壶', 190, kettle.id));
   });
 
   it('keeps pg-art on the root, and draws a glyph no kind has as a tile with the glyph', () => {
