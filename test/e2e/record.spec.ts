@@ -65,9 +65,12 @@ test('record a demonstration, save it as the oracle of a copy, verify passes on 
     const phone = page.frameLocator('iframe');
     const row = phone.locator(`[data-ui="chat.item.${params.chatId}"]`);
     const list = phone.locator('[data-ui="chat.list"]');
-    for (let i = 0; i < 10; i++) {
-      const [r, l] = [(await row.boundingBox())!, (await list.boundingBox())!];
-      if (r.y >= l.y && r.y + r.height <= l.y + l.height) break;
+    // The list draws a screenful and more as it scrolls (RenderWindow): a row far down is not in
+    // the page until the swipes bring it near, so look for it before measuring it.
+    for (let i = 0; i < 20; i++) {
+      const l = (await list.boundingBox())!;
+      const r = (await row.count()) ? await row.boundingBox() : null;
+      if (r && r.y >= l.y && r.y + r.height <= l.y + l.height) break;
       const x = l.x + l.width / 2;
       await page.mouse.move(x, l.y + l.height * 0.75);
       await page.mouse.down();
