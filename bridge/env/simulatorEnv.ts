@@ -94,6 +94,23 @@ export class SimulatorEnv implements Env {
     await this.device.call('reset', route ? { stateJson, route } : { stateJson });
   }
 
+  /**
+   * `reset` and the observation after it, without a picture, in one round trip: the page observes
+   * without waiting for a frame when nothing moves, which gives what `observe` after `reset` gives.
+   */
+  async resetObserved(stateJson: string, route: Route | undefined, opts: { tree?: boolean } = {}): Promise<StatefulObservation> {
+    const r = await this.device.call('reset', { stateJson, ...(route ? { route } : {}), observe: { tree: opts.tree !== false } });
+    if (!r.observation) throw new EnvError('the phone answered a reset with an observation asked of it without one', { code: 'env_error' });
+    return this.observed(r.observation, Buffer.alloc(0));
+  }
+
+  /** `restore` and the observation after it, without a picture, in one round trip (as `resetObserved`). */
+  async restoreObserved(snapshot: string, opts: { tree?: boolean } = {}): Promise<StatefulObservation> {
+    const r = await this.device.call('restore', { snapshot, observe: { tree: opts.tree !== false } });
+    if (!r.observation) throw new EnvError('the phone answered a restore with an observation asked of it without one', { code: 'env_error' });
+    return this.observed(r.observation, Buffer.alloc(0));
+  }
+
   async openApp(app: string): Promise<void> {
     await this.device.call('openApp', { app });
   }
@@ -136,6 +153,10 @@ export class SimulatorEnv implements Env {
       // the browser encoding a frame, the read is the page's own work, so they overlap).
       [o, screenshot] = await Promise.all([this.device.call('observe', { tree }), this.screenshot()]);
     }
+    return this.observed(o, screenshot);
+  }
+
+  private observed(o: PageObservation, screenshot: Buffer): StatefulObservation {
     const layout = this.device.slices?.()?.layout;
     return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision, ...(layout ? { sliceVersions: layout.versions } : {}) };
   }

@@ -16,7 +16,7 @@ import type { Verdict } from './verdict.ts';
 export type { GoalCheck, StateChange, Verdict } from './verdict.ts';
 import type { SerializedError } from './errors.ts';
 import type { PhoneState, Route, UiNode } from './state.ts';
-import type { SlicedState } from './slices.ts';
+import type { SlicedState, SnapshotParts } from './slices.ts';
 import type { TaskProblem } from './taskProblem.ts';
 
 export type { TaskProblem } from './taskProblem.ts';
@@ -82,6 +82,16 @@ export interface Observation {
  */
 export type EnvironmentEvent = { kind: 'chat.incoming'; chatId: string; from: string; text: string };
 
+/**
+ * A reset's or a restore's observation in the same round trip (state, route and, unless `tree` is
+ * false, the UI tree): taken without waiting for a frame when nothing on the phone moves, which
+ * gives what a settled observation gives (simulator-apps/os/settle.ts `stillWithoutFrame`).
+ */
+export interface ObserveAfterReplace {
+  tree?: boolean;
+  have?: HaveSlices;
+}
+
 /** A whole state for reset/setState: one JSON string, or slices (bridge/protocol/slices.ts). */
 export type StateParams = { stateJson: string; sliced?: undefined } | { sliced: SlicedState; stateJson?: undefined };
 
@@ -94,12 +104,17 @@ export interface DeviceMethods {
    * The state comes as `stateJson` or as slices (`sliced`); a slice the page neither got nor kept
    * is named in `missing`, and nothing changed: send again with its JSON.
    */
-  reset(params: StateParams & { route?: Route }): Promise<{ revision: number; missing?: string[] }>;
+  reset(params: StateParams & { route?: Route; observe?: ObserveAfterReplace }): Promise<{ revision: number; missing?: string[]; observation?: Observation }>;
   /** Replace the state but keep the route and back stack (task hooks adjusting data). */
   setState(params: StateParams): Promise<{ revision: number; missing?: string[] }>;
   /** An opaque snapshot of the whole phone (state, navigation, overlays, scroll offsets, focus, the apps' memory: simulator-apps/os/wholeSnapshot.ts), restorable with `restore` on any page. */
-  snapshot(params: Record<string, never>): Promise<{ snapshot: string }>;
-  restore(params: { snapshot: string }): Promise<{ revision: number }>;
+  /** With `have` (a sliced page): on the wire, `snapshot` is empty and the snapshot comes in `parts`; the bridge's DeviceConnection puts the string together. */
+  snapshot(params: { have?: HaveSlices }): Promise<{ snapshot: string; parts?: SnapshotParts }>;
+  /**
+   * Brings the phone to a `snapshot` in place. Sliced pages take it in parts too (`parts`, the way
+   * `reset` takes `sliced`): a slice the page neither got nor kept is named in `missing`, and nothing changed.
+   */
+  restore(params: ({ snapshot: string; parts?: undefined } | { parts: SnapshotParts; snapshot?: undefined }) & { observe?: ObserveAfterReplace }): Promise<{ revision: number; missing?: string[]; observation?: Observation }>;
   uiTree(params: Record<string, never>): Promise<{ nodes: UiNode[] }>;
   /** State + route + UI tree as they are now, without waiting for anything. */
   observe(params: { tree?: boolean; have?: HaveSlices }): Promise<Observation>;

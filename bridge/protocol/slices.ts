@@ -16,11 +16,11 @@
  */
 
 /**
- * How much slice JSON a page keeps for resets (characters): about five whole states of eight
- * apps, so a run's resets to the same instance never send it again. The bridge's record of what a
+ * How much slice JSON a page keeps for resets (characters): about eight whole states of sixteen
+ * apps, so a run's (or a trainer's) resets to the same few instances never send them again. The bridge's record of what a
  * page has uses the same bound, so the two forget at about the same time (a miss costs a resend).
  */
-export const KEPT_SLICE_CHARS = 2_000_000;
+export const KEPT_SLICE_CHARS = 4_000_000;
 
 /** Which slices make up a state, in key order, with the version of each. */
 export interface SliceLayout {
@@ -34,6 +34,43 @@ export interface SliceLayout {
 export interface SlicedState extends SliceLayout {
   /** JSON of the slices the receiver lacks, by name. */
   json: Record<string, string>;
+}
+
+/**
+ * A whole-phone snapshot (simulator-apps/os/wholeSnapshot.ts) in parts, as it crosses the socket:
+ * the state as slices (so a snapshot, a restore and the read after a restore move only slices the
+ * other side lacks), the screen and the navigation as JSON text. `snapshotText` puts the parts
+ * back into the one string `snapshot()` is.
+ */
+export interface SnapshotParts {
+  sliced: SlicedState;
+  /** Absent for a bare state-and-navigation snapshot. */
+  screenJson?: string;
+  navJson: string;
+}
+
+/** The snapshot string: `{"v":1,"screen":…,"state":…,"nav":…}`, byte for byte what the page writes. */
+export function snapshotText(stateJson: string, navJson: string, screenJson?: string): string {
+  return `{"v":1,${screenJson === undefined ? '' : `"screen":${screenJson},`}"state":${stateJson},"nav":${navJson}}`;
+}
+
+/** A snapshot string's parts (its state split into slices); null when it is not one to split (the page then refuses it with the reason). */
+export function snapshotPartsOf(text: string): { layout: SliceLayout; json: Record<string, string>; screenJson?: string; navJson: string } | null {
+  let snap: unknown;
+  try {
+    snap = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof snap !== 'object' || snap === null) return null;
+  const { v, state, nav, screen } = snap as Record<string, unknown>;
+  if (v !== 1 || typeof state !== 'object' || state === null || Array.isArray(state) || typeof nav !== 'object' || nav === null) return null;
+  try {
+    const split = splitTree(state as Record<string, unknown>);
+    return { ...split, navJson: JSON.stringify(nav), ...(screen === undefined ? {} : { screenJson: JSON.stringify(screen) }) };
+  } catch {
+    return null;
+  }
 }
 
 export const sliceName = (top: string, app?: string): string => (app === undefined ? top : `${top}.${app}`);

@@ -84,11 +84,18 @@ export async function setupOnPhone(target: SetupTarget, task: LoadedTask, seed: 
  * the only recent app), in one round trip and one render instead of two of each.
  */
 export async function putOnPhone(target: SetupTarget, task: LoadedTask, prepared: Pick<PreparedInstance, 'stateJson'>): Promise<void> {
-  const start = task.def.startApp;
-  const app = start && start !== 'home' ? findApp(start) : undefined;
-  await target.reset(prepared.stateJson, app ? { app: app.id, path: app.rootPath } : undefined);
+  const route = startRoute(task);
+  await target.reset(prepared.stateJson, route === 'unknown' ? undefined : route);
   // An app this catalog does not know: the phone's own openApp refuses it with its message.
-  if (start && start !== 'home' && !app) await target.openApp(start);
+  if (route === 'unknown') await target.openApp(task.def.startApp!);
+}
+
+/** Where a task starts: its start app's first screen, the launcher (undefined), or `unknown` for an app this catalog does not have. */
+export function startRoute(task: LoadedTask): Route | undefined | 'unknown' {
+  const start = task.def.startApp;
+  if (!start || start === 'home') return undefined;
+  const app = findApp(start);
+  return app ? { app: app.id, path: app.rootPath } : 'unknown';
 }
 
 /**

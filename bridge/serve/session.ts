@@ -16,7 +16,7 @@ import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts
 import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
 import { judgeTask, judgeTaskOrNull } from '../tasks/judging.ts';
 import { interactionEvents, type InteractionRun } from '../runner/interaction.ts';
-import { prepareInstance, putOnPhone, type PreparedInstance } from '../runner/setup.ts';
+import { prepareInstance, putOnPhone, startRoute, type PreparedInstance } from '../runner/setup.ts';
 import { createHash } from 'node:crypto';
 
 /** A refused session request: `status` is the HTTP status it is answered with. */
@@ -204,8 +204,7 @@ export class TrainingSession {
     this.unrestored = null; // the reset writes the whole phone
     const evalMode = req.evalMode ?? 'grounded';
     const prepared = preparedInstance(req.task, req.seed, evalMode, req.params, req.variant ?? 0);
-    await putOnPhone(this.env, req.task, prepared);
-    const initial = await this.env.observe({ advanceMs: 0, screenshot });
+    const initial = await this.putObserved(req.task, prepared, screenshot);
     // The judge at the start: how many goals (per-step progress is worth it with more than one), and the progress before any step.
     let start = judgedAtStart.get(prepared);
     if (!start) {
@@ -284,6 +283,13 @@ export class TrainingSession {
   /** Brings the phone and the episode back to snapshot `id` (taken by any session of this server). */
   async restore(id: string, screenshot: boolean | null): Promise<StepOutcome | null> {
     this.unrestored = null;
+    if (screenshot === false) {
+      // Restored and observed in one round trip.
+      const held = this.snapshots.hold(id);
+      this.takeEpisode(held.extra);
+      this.last = await this.env.restoreObserved(held.page);
+      return this.outcome(0, this.last);
+    }
     this.takeEpisode(await this.snapshots.restore(id, this.env));
     if (screenshot === null) return null;
     return this.outcome(0, await this.lastObservation(screenshot));
@@ -308,6 +314,17 @@ export class TrainingSession {
     if (!held) return;
     this.unrestored = null;
     await this.env.restore(held.page);
+  }
+
+  /**
+   * The instance written to the phone and observed: without a picture in one round trip
+   * (`resetObserved`), with one after the phone settles for the capture.
+   */
+  private async putObserved(task: LoadedTask, prepared: PreparedInstance, screenshot: boolean): Promise<StatefulObservation> {
+    const route = startRoute(task);
+    if (!screenshot && route !== 'unknown') return this.env.resetObserved(prepared.stateJson, route);
+    await putOnPhone(this.env, task, prepared);
+    return this.env.observe({ advanceMs: 0, screenshot });
   }
 
   private require(): { instance: EpisodeInstance; progress: EpisodeProgress } {

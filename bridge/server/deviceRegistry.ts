@@ -3,8 +3,9 @@
  * connection; `waitFor` lets the runner open a page and await its handshake.
  */
 import { ConnectionClosedError, ProtocolError, TimeoutError } from '../protocol/errors.ts';
-import type { DeviceEvents, DeviceInfo, DeviceMethods, StateSnapshot } from '../protocol/messages.ts';
-import { assembleJson, KEPT_SLICE_CHARS, SliceStore, slicedProblem, sliceNames, splitTree, type SliceLayout } from '../protocol/slices.ts';
+import type { DeviceEvents, DeviceInfo, DeviceMethods, Observation, StateSnapshot } from '../protocol/messages.ts';
+import { assembleJson, KEPT_SLICE_CHARS, SliceStore, slicedProblem, sliceNames, snapshotText, splitTree, type SliceLayout, type SlicedState, type SnapshotParts } from '../protocol/slices.ts';
+import { observeHaving, rememberSnapshotParts, snapshotParts, versionsOf, withoutKey } from './sliceCalls.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
 import { isInputCapture } from '../protocol/demo.ts';
 import { HOME_ROUTE, type Route } from '../protocol/state.ts';
@@ -126,22 +127,48 @@ export class DeviceConnectionImpl implements DeviceConnection {
     if (!this.sliced) return this.raw(method, params, opts);
     if ((method === 'reset' || method === 'setState') && typeof params?.stateJson === 'string') {
       const split = this.split(params.stateJson);
-      if (split) return this.replaceSliced(method, params, split, opts);
+      if (split) return this.replaceSliced(split, (sliced) => ({ ...withoutKey(params, 'stateJson'), ...observeHaving(params, split.layout), sliced }), method, opts);
+      return this.raw(method, params, opts);
+    }
+    if (method === 'snapshot' && params?.have === undefined) return this.snapshotSliced(opts);
+    if (method === 'restore' && typeof params?.snapshot === 'string') {
+      const parts = snapshotParts(params.snapshot);
+      if (parts) return this.replaceSliced(parts, (sliced) => ({ ...observeHaving(params, parts.layout), parts: { sliced, navJson: parts.navJson, ...(parts.screenJson === undefined ? {} : { screenJson: parts.screenJson }) } }), method, opts);
       return this.raw(method, params, opts);
     }
     const reads = method === 'getState' || method === 'observe' || (method === 'settle' && params?.observe === true);
     if (!reads || params?.have !== undefined) return this.raw(method, params, opts);
     const held = new Map(this.held);
-    const have = Object.fromEntries([...held].map(([name, s]) => [name, s.version]));
-    const result = (await this.raw(method, { ...params, have }, opts)) as Record<string, unknown> | null;
+    const result = (await this.raw(method, { ...params, have: versionsOf(held) }, opts)) as Record<string, unknown> | null;
     const snap = (method === 'getState' ? result : method === 'observe' ? result?.state : (result?.observation as { state?: unknown } | undefined)?.state) as StateSnapshot | undefined;
-    if (snap?.sliced) this.unslice(snap, held);
+    if (snap?.sliced) {
+      snap.json = this.unslice(snap.sliced, held);
+      delete snap.sliced;
+    }
     return result;
   }
 
-  /** Puts the whole `json` back into a sliced snapshot from the slices it carries and those held. */
-  private unslice(snap: StateSnapshot, held: Map<string, { version: string; json: string }>): void {
-    const sliced = snap.sliced!;
+  /**
+   * A whole-phone snapshot, moved in parts: the page sends the JSON of slices the bridge does not
+   * hold, and the string is put together here (remembered with its parts, so restoring it on any
+   * page sends only the slices that page lacks, and the read after the restore sends none).
+   */
+  private async snapshotSliced(opts?: { timeoutMs?: number }): Promise<{ snapshot: string }> {
+    const held = new Map(this.held);
+    const result = (await this.raw('snapshot', { have: versionsOf(held) }, opts)) as { snapshot: string; parts?: SnapshotParts };
+    if (!result.parts) return result;
+    const { sliced, navJson, screenJson } = result.parts;
+    if (typeof navJson !== 'string' || (screenJson !== undefined && typeof screenJson !== 'string')) throw new ProtocolError(`device ${this.id}: a snapshot's navigation and screen must be JSON text`, { code: 'bad_message' });
+    const stateJson = this.unslice(sliced, held);
+    const snapshot = snapshotText(stateJson, navJson, screenJson);
+    const json: Record<string, string> = {};
+    for (const name of sliceNames(sliced)) json[name] = this.held.get(name)!.json;
+    rememberSnapshotParts(snapshot, { layout: { top: sliced.top, apps: sliced.apps, versions: sliced.versions }, json, navJson, ...(screenJson === undefined ? {} : { screenJson }) });
+    return { snapshot };
+  }
+
+  /** The whole state's JSON from a sliced read: carried slices, and those the bridge holds. Updates what the bridge holds. */
+  private unslice(sliced: SlicedState, held: Map<string, { version: string; json: string }>): string {
     const problem = slicedProblem(sliced);
     if (problem) throw new ProtocolError(`device ${this.id}: ${problem}`, { code: 'bad_message' });
     const json = (name: string): string => {
@@ -152,18 +179,21 @@ export class DeviceConnectionImpl implements DeviceConnection {
       this.told.put(version, s);
       return s;
     };
-    snap.json = assembleJson(sliced, json);
+    const whole = assembleJson(sliced, json);
     for (const name of [...this.held.keys()]) if (sliced.versions[name] === undefined) this.held.delete(name);
     this.layout = { top: sliced.top, apps: sliced.apps, versions: sliced.versions };
-    delete snap.sliced;
+    return whole;
   }
 
-  private async replaceSliced(method: 'reset' | 'setState', params: Record<string, unknown>, split: { layout: SliceLayout; json: Record<string, string> }, opts?: { timeoutMs?: number }): Promise<unknown> {
+  /**
+   * Writes a whole state (reset, setState) or a snapshot (restore) as slices: only those the page
+   * was not lately sent or told carry JSON; `params` wraps the slices into the call's parameters.
+   */
+  private async replaceSliced(split: { layout: SliceLayout; json: Record<string, string> }, params: (sliced: SlicedState) => Record<string, unknown>, method: string, opts?: { timeoutMs?: number }): Promise<unknown> {
     const names = sliceNames(split.layout);
     const send = async (include: (name: string) => boolean) => {
       const json = Object.fromEntries(names.filter(include).map((n) => [n, split.json[n]!]));
-      const { stateJson: _whole, ...rest } = params;
-      return (await this.raw(method, { ...rest, sliced: { ...split.layout, json } }, opts)) as { revision: number; missing?: string[] };
+      return (await this.raw(method, params({ ...split.layout, json }), opts)) as { revision: number; missing?: string[] };
     };
     // A reset with a slice missing changes nothing: the second try carries what the first did too.
     let result = await send((n) => !this.told.has(split.layout.versions[n]!));
@@ -179,6 +209,12 @@ export class DeviceConnectionImpl implements DeviceConnection {
       this.told.put(version, split.json[n]!);
     }
     this.layout = split.layout;
+    // The observation that came with it names the slices just written as held.
+    const state = (result as { observation?: Observation }).observation?.state;
+    if (state?.sliced) {
+      state.json = this.unslice(state.sliced, new Map(this.held));
+      delete state.sliced;
+    }
     return result;
   }
 

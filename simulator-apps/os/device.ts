@@ -5,15 +5,15 @@
  */
 import { deliverEvents } from '../events.ts';
 import { PhonegymError, ProtocolError } from '../../bridge/protocol/errors.ts';
-import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type InputCapture, type StateSnapshot, type WireMessage } from '../../bridge/protocol/messages.ts';
+import { CloseCode, PROTOCOL_VERSION, type DeviceEvents, type DeviceMethods, type InputCapture, type Observation, type StateSnapshot, type WireMessage } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, type Transport } from '../../bridge/protocol/rpc.ts';
 import { HOME_ROUTE, type Route } from '../../bridge/protocol/state.ts';
-import { KEPT_SLICE_CHARS, SliceStore, slicedProblem, type SlicedState } from '../../bridge/protocol/slices.ts';
+import { KEPT_SLICE_CHARS, SliceStore, slicedProblem, type SlicedState, type SnapshotParts } from '../../bridge/protocol/slices.ts';
 import type { Phone } from './phone.svelte.ts';
-import { nextFrame, observe, settle, stateSnapshot } from './settle.ts';
+import { nextFrame, observe, settle, stateSnapshot, stillWithoutFrame } from './settle.ts';
 import { holdElapsed } from './gestures.ts';
 import { uiTree } from './uiTree.ts';
-import { restoreWholeSnapshot, takeWholeSnapshot } from './wholeSnapshot.ts';
+import { restoreWholeSnapshot, restoreWholeSnapshotParts, takeWholeSnapshot, takeWholeSnapshotParts } from './wholeSnapshot.ts';
 import { tick } from 'svelte';
 
 export interface DeviceOptions {
@@ -196,6 +196,21 @@ export class DeviceClient {
     return missing;
   }
 
+  /**
+   * A reset's or a restore's `observe`: the observation in the same round trip, taken without
+   * waiting for a frame when nothing moves (settle.ts `stillWithoutFrame`), else after settling.
+   */
+  async #observedAfterReplace(p: unknown): Promise<{ observation?: Observation }> {
+    const o = (p as { observe?: unknown })?.observe;
+    if (o === undefined || o === null) return {};
+    if (typeof o !== 'object') throw new PhonegymError('observe must be an object ({ tree?, have? })', { code: 'invalid_params' });
+    const { phone, screen } = this.#opts;
+    if (!(await stillWithoutFrame())) await settle(phone, screen(), {});
+    const observation = observe(phone, screen(), (o as { tree?: unknown }).tree !== false, optionalHave(o, 'observe'));
+    this.#snapshot(observation.state);
+    return { observation };
+  }
+
   #handlers(): Handlers {
     const { phone, screen } = this.#opts;
     return {
@@ -208,7 +223,7 @@ export class DeviceClient {
           if (missing.length > 0) return { revision: phone.revision, missing };
         } else phone.reset(requireString(p, 'stateJson', 'reset'), route);
         await tick();
-        return { revision: phone.revision };
+        return { revision: phone.revision, ...(await this.#observedAfterReplace(p)) };
       },
       setState: async (p) => {
         if (p?.sliced !== undefined) {
@@ -218,13 +233,25 @@ export class DeviceClient {
         await tick();
         return { revision: phone.revision };
       },
-      snapshot: async () => {
+      snapshot: async (p) => {
         await tick();
-        return { snapshot: takeWholeSnapshot(phone, screen()) };
+        const have = optionalHave(p, 'snapshot');
+        if (!have) return { snapshot: takeWholeSnapshot(phone, screen()) };
+        const parts = takeWholeSnapshotParts(phone, screen(), have);
+        for (const [name, json] of Object.entries(parts.sliced.json)) this.#kept.put(parts.sliced.versions[name]!, json);
+        return { snapshot: '', parts };
       },
       restore: async (p) => {
-        await restoreWholeSnapshot(phone, screen, requireString(p, 'snapshot', 'restore'));
-        return { revision: phone.revision };
+        const parts = (p as { parts?: unknown })?.parts;
+        if (parts === undefined) {
+          await restoreWholeSnapshot(phone, screen, requireString(p, 'snapshot', 'restore'));
+          return { revision: phone.revision, ...(await this.#observedAfterReplace(p)) };
+        }
+        const s = snapshotPartsParam(parts);
+        const missing = await restoreWholeSnapshotParts(phone, screen, s, (v) => this.#kept.get(v));
+        if (missing.length > 0) return { revision: phone.revision, missing };
+        for (const [name, json] of Object.entries(s.sliced.json)) this.#kept.put(s.sliced.versions[name]!, json);
+        return { revision: phone.revision, ...(await this.#observedAfterReplace(p)) };
       },
       uiTree: async () => {
         await tick();
@@ -287,6 +314,14 @@ function optionalRoute(params: unknown, method: string): Route | undefined {
   const route = r as Partial<Route>;
   if (typeof route.app !== 'string' || typeof route.path !== 'string') throw new PhonegymError(`${method}: params.route must be { app, path } strings`, { code: 'invalid_params' });
   return { app: route.app, path: route.path };
+}
+
+/** A restore's `parts`, checked: the slices as `reset` takes them, the navigation (and screen) as JSON text. */
+function snapshotPartsParam(v: unknown): SnapshotParts {
+  const p = v as Partial<SnapshotParts> | null;
+  const problem = typeof p !== 'object' || p === null ? 'parts must be an object' : slicedProblem(p.sliced) ?? (typeof p.navJson !== 'string' ? 'parts.navJson must be a string' : p.screenJson !== undefined && typeof p.screenJson !== 'string' ? 'parts.screenJson must be a string' : null);
+  if (problem) throw new PhonegymError(`restore: ${problem}`, { code: 'invalid_params' });
+  return p as SnapshotParts;
 }
 
 function optionalHave(params: unknown, method: string): Record<string, string> | undefined {

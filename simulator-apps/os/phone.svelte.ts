@@ -15,7 +15,7 @@ import { HOME_ROUTE, type JsonValue, type PhoneState, type Route } from '../../b
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import { APPS, findApp, type TimeEffect } from '../catalog.ts';
 import { untrack } from 'svelte';
-import { assembleJson, sliceName, sliceNames, sliceVersion, type SliceLayout, type SlicedState } from '../../bridge/protocol/slices.ts';
+import { assembleJson, sliceName, sliceNames, sliceVersion, snapshotText, type SliceLayout, type SlicedState, type SnapshotParts } from '../../bridge/protocol/slices.ts';
 
 /**
  * How long a toast stays, in virtual time. Longer than the 2 s a step advances the clock, so the
@@ -371,6 +371,19 @@ export class Phone {
    * applied. Carried JSON is checked against its version, so the cache never lies.
    */
   replaceSliced(sliced: SlicedState, kept: (version: string) => string | undefined, route: Route | null): string[] {
+    return this.#replaceFromSlices(sliced, kept, () => (route ? navAt(route) : plain(this.#nav)));
+  }
+
+  /**
+   * Restores a snapshot's state from slices (as `replaceSliced`) with the snapshot's navigation
+   * (`nav` as `snapshot()` wrote it); returns the slices neither carried nor kept, changing nothing then.
+   */
+  restoreSliced(sliced: SlicedState, kept: (version: string) => string | undefined, nav: unknown): string[] {
+    if (typeof nav !== 'object' || nav === null) throw new PhonegymError('restore: not a phone snapshot (its navigation is missing); take one with snapshot()', { code: 'invalid_params' });
+    return this.#replaceFromSlices(sliced, kept, () => navOfSnapshot(nav as SnapshotV1['nav']));
+  }
+
+  #replaceFromSlices(sliced: SlicedState, kept: (version: string) => string | undefined, nav: () => NavState): string[] {
     const json = new Map<string, string>();
     const missing: string[] = [];
     // Slices the phone holds in exactly that version stay as they are (no parse, no re-render).
@@ -406,7 +419,7 @@ export class Phone {
     }
     assertPhoneState(tree, new Set(sliced.apps.filter((id) => !same.has(sliceName('apps', id)))));
     const unchanged = new Map([...same].map((name) => [name, this.#slices.get(name)!]));
-    this.#replace(tree, route ? navAt(route) : plain(this.#nav));
+    this.#replace(tree, nav());
     for (const [name, slice] of unchanged) this.#slices.set(name, slice);
     for (const [name, j] of json) this.#slices.set(name, { json: j, version: sliced.versions[name]! });
     return [];
@@ -417,8 +430,12 @@ export class Phone {
    * snapshot (./wholeSnapshot.ts) and is ignored by `restore`.
    */
   snapshot(screen?: unknown): string {
-    const extra = screen === undefined ? '' : `"screen":${JSON.stringify(screen)},`;
-    return `{"v":1,${extra}"state":${this.getStateJson()},"nav":${JSON.stringify(plain(this.#nav))}}`;
+    return snapshotText(this.getStateJson(), JSON.stringify(plain(this.#nav)), screen === undefined ? undefined : JSON.stringify(screen));
+  }
+
+  /** `snapshot()` in parts (bridge/protocol/slices.ts): the state as slices, JSON only of those whose version `have` lacks. */
+  snapshotParts(screen: unknown, have: Record<string, string>): SnapshotParts {
+    return { sliced: this.getStateSliced(have), screenJson: JSON.stringify(screen), navJson: JSON.stringify(plain(this.#nav)) };
   }
 
   /** Restores a `snapshot()`, given as its JSON text or already parsed. */
@@ -433,17 +450,7 @@ export class Phone {
       throw new PhonegymError('restore: not a phone snapshot (expected {v: 1, state, nav}); take one with snapshot()', { code: 'invalid_params' });
     }
     const state = parseState(snap.state);
-    const nav: NavState = {
-      foreground: typeof snap.nav.foreground === 'string' ? snap.nav.foreground : 'home',
-      stacks: {},
-      recents: [],
-      recentsOpen: snap.nav.recentsOpen === true,
-    };
-    for (const [id, stack] of Object.entries(snap.nav.stacks ?? {})) {
-      if (findApp(id) && Array.isArray(stack) && stack.length > 0 && stack.every((p) => typeof p === 'string')) nav.stacks[id] = stack.slice();
-    }
-    nav.recents = (Array.isArray(snap.nav.recents) ? snap.nav.recents : []).filter((id) => nav.stacks[id] !== undefined);
-    if (nav.foreground !== 'home' && !nav.stacks[nav.foreground]) nav.foreground = 'home';
+    const nav = navOfSnapshot(snap.nav);
     this.#replace(state, nav);
   }
 
@@ -736,6 +743,22 @@ function requireApp(id: string) {
 }
 
 /** Navigation starting over at `route`: its app's stack down to that screen, or the launcher. */
+/** A snapshot's navigation, kept to apps this build has (a stale stack falls back to the launcher). */
+function navOfSnapshot(saved: SnapshotV1['nav']): NavState {
+  const nav: NavState = {
+    foreground: typeof saved.foreground === 'string' ? saved.foreground : 'home',
+    stacks: {},
+    recents: [],
+    recentsOpen: saved.recentsOpen === true,
+  };
+  for (const [id, stack] of Object.entries(saved.stacks ?? {})) {
+    if (findApp(id) && Array.isArray(stack) && stack.length > 0 && stack.every((p) => typeof p === 'string')) nav.stacks[id] = stack.slice();
+  }
+  nav.recents = (Array.isArray(saved.recents) ? saved.recents : []).filter((id) => nav.stacks[id] !== undefined);
+  if (nav.foreground !== 'home' && !nav.stacks[nav.foreground]) nav.foreground = 'home';
+  return nav;
+}
+
 function navAt(route: Route): NavState {
   const nav = emptyNav();
   if (route.app !== 'home') {

@@ -8,6 +8,7 @@ import type { Route } from '../../bridge/protocol/state.ts';
 import { momentumRunning } from './gestures.ts';
 import type { Phone } from './phone.svelte.ts';
 import { uiTree } from './uiTree.ts';
+import { fillRenderWindows } from '../shared/renderWindow.svelte.ts';
 
 /** Give up waiting for animations after this many frames (an endless animation must not hang a step). */
 const MAX_FRAMES = 120;
@@ -79,6 +80,20 @@ export async function settle(phone: Phone, screen: Element, params: SettleParams
     route: phone.route,
     ...(params.observe ? { observation: observe(phone, screen, params.tree !== false, params.have) } : {}),
   };
+}
+
+/**
+ * After a reset or a restore: the phone as the next frame would show it, without waiting for that
+ * frame, when nothing is moving (no animation, no font loading, no fling). The frame's only other
+ * work is a long list's check for rows to add below what shows (shared/renderWindow.svelte.ts),
+ * done here at once; the UI tree then reads the same layout the frame paints (uiTree forces it).
+ * False when something moves: settle then. A screenshot needs a real frame: take it after settle.
+ */
+export async function stillWithoutFrame(): Promise<boolean> {
+  await tick();
+  if (document.fonts.status === 'loading' || busy()) return false;
+  for (let i = 0; i < MAX_FRAMES && fillRenderWindows(); i++) await tick();
+  return !busy();
 }
 
 /**

@@ -14,6 +14,7 @@ import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import { captureAppMemories, installAppMemories } from './appModel.ts';
 import { applyScrollOffsets, scrollOffsets } from './gestures.ts';
 import type { Notice, Phone, Toast } from './phone.svelte.ts';
+import type { SnapshotParts } from '../../bridge/protocol/slices.ts';
 
 interface ScreenSnapshot {
   overlays: { toasts: Toast[]; notice: Notice | null };
@@ -24,8 +25,16 @@ interface ScreenSnapshot {
 }
 
 export function takeWholeSnapshot(phone: Phone, screen: Element): string {
-  const s: ScreenSnapshot = { overlays: phone.overlaysSnapshot(), scroll: scrollOffsets(screen), focus: focusOf(screen), memories: captureAppMemories(phone) };
-  return phone.snapshot(s);
+  return phone.snapshot(screenSnapshot(phone, screen));
+}
+
+/** `takeWholeSnapshot` in parts: the state as slices, only those whose version `have` lacks carrying JSON. */
+export function takeWholeSnapshotParts(phone: Phone, screen: Element, have: Record<string, string>): SnapshotParts {
+  return phone.snapshotParts(screenSnapshot(phone, screen), have);
+}
+
+function screenSnapshot(phone: Phone, screen: Element): ScreenSnapshot {
+  return { overlays: phone.overlaysSnapshot(), scroll: scrollOffsets(screen), focus: focusOf(screen), memories: captureAppMemories(phone) };
 }
 
 export async function restoreWholeSnapshot(phone: Phone, screen: () => Element, text: string): Promise<void> {
@@ -36,7 +45,30 @@ export async function restoreWholeSnapshot(phone: Phone, screen: () => Element, 
     throw new PhonegymError('restore: the snapshot is not valid JSON', { code: 'invalid_params', cause: e });
   }
   phone.restore(snap);
-  const s = snap.screen;
+  await restoreScreen(phone, screen, snap.screen);
+}
+
+/**
+ * Restores a snapshot sent in parts: its slices come from `parts`, the phone's own or `kept`.
+ * Returns the slices none of them has (nothing changed then: the sender sends them again).
+ */
+export async function restoreWholeSnapshotParts(phone: Phone, screen: () => Element, parts: SnapshotParts, kept: (version: string) => string | undefined): Promise<string[]> {
+  const parsed = (json: string | undefined, what: string): unknown => {
+    if (json === undefined) return undefined;
+    try {
+      return JSON.parse(json);
+    } catch (e) {
+      throw new PhonegymError(`restore: the snapshot's ${what} is not valid JSON`, { code: 'invalid_params', cause: e });
+    }
+  };
+  const screenPart = parsed(parts.screenJson, 'screen') as ScreenSnapshot | undefined;
+  const missing = phone.restoreSliced(parts.sliced, kept, parsed(parts.navJson, 'navigation'));
+  if (missing.length > 0) return missing;
+  await restoreScreen(phone, screen, screenPart);
+  return [];
+}
+
+async function restoreScreen(phone: Phone, screen: () => Element, s: ScreenSnapshot | undefined): Promise<void> {
   if (!s) return; // a bare phone.snapshot(): state and navigation only
   // Before the screens mount again: they read their app's memory as they open.
   installAppMemories(phone, s.memories ?? {});

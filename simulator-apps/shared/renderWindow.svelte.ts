@@ -39,6 +39,21 @@ export interface RenderWindowOptions {
   lanes?: number;
 }
 
+/** The windows whose spacer is on screen now (see `fillRenderWindows`). */
+const live = new Set<RenderWindow>();
+
+/**
+ * Renders now, in every window on screen, the rows the next frame's check would add (a read of the
+ * layout: call it only where the layout is read anyway). True when any window grew: flush Svelte
+ * (`tick`) and call again until false. What an observation taken without waiting for a frame
+ * calls, so it lists the rows a settled one would (simulator-apps/os/settle.ts).
+ */
+export function fillRenderWindows(): boolean {
+  let grew = false;
+  for (const w of live) grew = w.fillNow() || grew;
+  return grew;
+}
+
 export class RenderWindow {
   readonly #opts: Required<RenderWindowOptions>;
   #reach = $state(0);
@@ -78,6 +93,7 @@ export class RenderWindow {
    */
   readonly spacer: Attachment<HTMLElement> = (el) => {
     this.#spacer = el;
+    live.add(this);
     // Tall already when the scroll box's attachments run (a remembered offset is restored there).
     el.style.height = `${untrack(() => this.rest)}px`;
     $effect(() => {
@@ -105,6 +121,7 @@ export class RenderWindow {
     });
     return () => {
       cancelAnimationFrame(frame);
+      live.delete(this);
       this.#spacer = null;
       this.#scroller = null;
     };
@@ -115,6 +132,13 @@ export class RenderWindow {
     this.#lanes.add(el);
     return () => void this.#lanes.delete(el);
   };
+
+  /** `#fill` now; true when it rendered more rows. */
+  fillNow(): boolean {
+    const before = this.#reach;
+    this.#fill();
+    return this.#reach !== before;
+  }
 
   /** Renders more items while the rendered rows end above the bottom edge plus the margin. */
   #fill(): void {

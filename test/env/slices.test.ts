@@ -10,7 +10,7 @@ import { EnvPool } from '../../bridge/env/envPool.ts';
 import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
 import type { DevicePeer } from '../../bridge/server/deviceRegistry.ts';
 import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
-import { assembleJson, SliceStore, slicedProblem, sliceNames, sliceVersion, splitTree, type SlicedState } from '../../bridge/protocol/slices.ts';
+import { assembleJson, SliceStore, slicedProblem, sliceNames, sliceVersion, splitTree, type SlicedState, type SnapshotParts } from '../../bridge/protocol/slices.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 
@@ -106,6 +106,31 @@ describe('slices through a real phone page', () => {
     await env.reset(JSON.stringify(state1));
     expect(await wholeOnPage()).toBe(JSON.stringify(state1));
     expect((await env.getState()).json).toBe(JSON.stringify(state1));
+  });
+
+  it('moves a whole-phone snapshot in parts: the page\'s own string, and no slice sent twice', async () => {
+    await env.reset(state1);
+    await env.openApp('wallet');
+    const read = await env.getState();
+    const { layout } = splitTree(JSON.parse(read.json));
+    // The bridge holds every slice: the page's parts carry none, and the string put together is the page's own.
+    const wire = (await raw('snapshot', { have: layout.versions })).parts as SnapshotParts;
+    expect(Object.keys(wire.sliced.json)).toEqual([]);
+    const pageOwn = (await raw('snapshot', {})).snapshot as string;
+    const snapshot = await env.snapshot();
+    expect(snapshot).toBe(pageOwn);
+    // Restored over another state: the page has the slices again, so the read after carries none.
+    await env.reset(state2, { app: 'notes', path: '/' });
+    const restored = await env.restoreObserved(snapshot);
+    expect(restored.stateJson).toBe(read.json);
+    expect(restored.route.app).toBe('wallet');
+    expect(await wholeOnPage()).toBe(read.json);
+    expect(Object.keys(((await raw('getState', { have: layout.versions })) as unknown as { sliced: SlicedState }).sliced.json)).toEqual([]);
+    // A snapshot string the bridge never saw (from a file) is split and restored all the same.
+    const fromFile = snapshot.replace('{"v":1,', '{"v": 1, ');
+    await env.reset(state2);
+    await env.restore(fromFile);
+    expect((await env.getState()).json).toBe(read.json);
   });
 
   it('a page that forgot a slice asks for it, and gets it', async () => {
