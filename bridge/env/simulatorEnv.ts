@@ -39,6 +39,9 @@ function typedKey(ch: string): TypedKey | null {
   return { kind: 'text', text: ch };
 }
 
+/** Actions whose pointer moves the browser delivers with the next frame: their read waits for it. */
+const MOVES_POINTER: ReadonlySet<Action['type']> = new Set(['swipe', 'drag', 'long_press']);
+
 export class EnvError extends PhonegymError {
   override name = 'EnvError';
 }
@@ -139,13 +142,22 @@ export class SimulatorEnv implements Env {
   captures = 0;
 
   async observe(opts: ObserveOptions = {}): Promise<StatefulObservation> {
+    return this.read(opts, true);
+  }
+
+  /**
+   * Settles and reads the phone. Without a picture, `frameless` lets the page read it without
+   * waiting for a frame when nothing moves (simulator-apps/os/settle.ts): not after a gesture
+   * whose pointer moves the browser may still hold for the next frame (a swipe, a drag).
+   */
+  private async read(opts: ObserveOptions, frameless: boolean): Promise<StatefulObservation> {
     const advanceMs = opts.advanceMs ?? 0;
     const tree = opts.tree !== false;
     let o: PageObservation;
     let screenshot: Buffer = Buffer.alloc(0);
     if (opts.screenshot === false || !this.screenshots) {
       // No picture: waiting and reading are one round trip to the page.
-      const settled = await this.device.call('settle', { advanceMs, observe: true, tree });
+      const settled = await this.device.call('settle', { advanceMs, observe: true, tree, ...(frameless ? { frameless } : {}) });
       o = settled.observation!;
     } else {
       await this.device.call('settle', { advanceMs });
@@ -158,7 +170,18 @@ export class SimulatorEnv implements Env {
 
   private observed(o: PageObservation, screenshot: Buffer): StatefulObservation {
     const layout = this.device.slices?.()?.layout;
-    return { screenshot, state: JSON.parse(o.state.json), stateJson: o.state.json, route: o.state.route, tree: o.tree, revision: o.state.revision, ...(layout ? { sliceVersions: layout.versions } : {}) };
+    const stateJson = o.state.json;
+    const observation = { screenshot, stateJson, route: o.state.route, tree: o.tree, revision: o.state.revision, ...(layout ? { sliceVersions: layout.versions } : {}) } as StatefulObservation;
+    // Parsed when first read: a step whose state nobody reads (a trainer's step without sub-goals,
+    // the env loop) skips parsing the whole tree (~5 ms for 500 KB).
+    let state: PhoneState | undefined;
+    Object.defineProperty(observation, 'state', {
+      enumerable: true,
+      configurable: true,
+      get: () => (state ??= JSON.parse(stateJson) as PhoneState),
+      set: (v: PhoneState) => void (state = v),
+    });
+    return observation;
   }
 
   /**
@@ -332,7 +355,7 @@ export class SimulatorEnv implements Env {
       default:
         assertNever(a);
     }
-    const observation = await this.observe({ ...opts, advanceMs: advance });
+    const observation = await this.read({ ...opts, advanceMs: advance }, !MOVES_POINTER.has(a.type));
     return { observation, cssAction: a };
   }
 }

@@ -126,7 +126,7 @@ export interface DeviceMethods {
    * animation or scroll momentum. Optionally advance the virtual clock first.
    * With `observe`, also returns the state and the UI tree (one round trip per step).
    */
-  settle(params: { advanceMs?: number; observe?: boolean; tree?: boolean; have?: HaveSlices }): Promise<{ revision: number; route: Route; observation?: Observation }>;
+  settle(params: { advanceMs?: number; observe?: boolean; tree?: boolean; have?: HaveSlices; frameless?: boolean }): Promise<{ revision: number; route: Route; observation?: Observation }>;
   /**
    * The finger that is down has been held `ms` (virtual time): long presses whose threshold that
    * reaches fire now. Agent pages never fire a long press from a wall-clock timer.

@@ -294,7 +294,7 @@ export class DeviceClient {
         if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0)) {
           throw new PhonegymError('settle: advanceMs must be a non-negative number', { code: 'invalid_params' });
         }
-        const r = await settle(phone, screen(), { advanceMs, observe: p?.observe === true, tree: p?.tree, have: optionalHave(p, 'settle') });
+        const r = await settle(phone, screen(), { advanceMs, observe: p?.observe === true, tree: p?.tree, have: optionalHave(p, 'settle'), frameless: p?.frameless === true });
         if (r.observation) this.#snapshot(r.observation.state);
         return r;
       },

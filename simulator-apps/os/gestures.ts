@@ -40,6 +40,17 @@ export function flingDistance(deltas: readonly number[]): number {
 /** Set on every dragScroll box (to its axis): lists inside find their scroll box by it (shared/renderWindow). */
 export const SCROLL_BOX_ATTRIBUTE = 'data-drag-scroll';
 
+/** Conversations kept at their end (`startAtEnd`), each with what its ResizeObserver does at the next frame. */
+const pinnedEnds = new Set<() => void>();
+
+/**
+ * Keeps every conversation pinned to its end at its end now, as its ResizeObserver would in the
+ * next frame after its content grew: what an observation taken without a frame calls (settle.ts).
+ */
+export function keepPinnedEnds(): void {
+  for (const pin of pinnedEnds) pin();
+}
+
 const claimed = new WeakSet<Event>();
 const memory = new Map<string, number>();
 
@@ -99,10 +110,12 @@ export function dragScroll(opts: DragScrollOptions = {}): Attachment<HTMLElement
     // A conversation keeps its latest message in view while content grows (fonts, new messages).
     let pinnedToEnd = remembered === undefined && opts.startAtEnd === true;
     let observer: ResizeObserver | null = null;
+    const pin = (): void => {
+      if (pinnedToEnd) setPos(maxPos());
+    };
+    if (opts.startAtEnd) pinnedEnds.add(pin);
     if (opts.startAtEnd && typeof ResizeObserver !== 'undefined') {
-      observer = new ResizeObserver(() => {
-        if (pinnedToEnd) setPos(maxPos());
-      });
+      observer = new ResizeObserver(pin);
       observer.observe(el);
       for (const child of Array.from(el.children)) observer.observe(child);
     }
@@ -214,6 +227,7 @@ export function dragScroll(opts: DragScrollOptions = {}): Attachment<HTMLElement
       stopFling?.();
       release();
       observer?.disconnect();
+      pinnedEnds.delete(pin);
       el.removeEventListener('pointerdown', onDown);
       el.removeEventListener('scroll', onScroll);
     };

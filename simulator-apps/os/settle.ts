@@ -5,7 +5,7 @@
 import { tick } from 'svelte';
 import type { Observation, StateSnapshot } from '../../bridge/protocol/messages.ts';
 import type { Route } from '../../bridge/protocol/state.ts';
-import { momentumRunning } from './gestures.ts';
+import { keepPinnedEnds, momentumRunning } from './gestures.ts';
 import type { Phone } from './phone.svelte.ts';
 import { uiTree } from './uiTree.ts';
 import { fillRenderWindows } from '../shared/renderWindow.svelte.ts';
@@ -26,6 +26,12 @@ export interface SettleParams {
   tree?: boolean;
   /** With `observe`: the slice versions the bridge holds; the state then comes as slices. */
   have?: Record<string, string>;
+  /**
+   * No picture follows and the action before moved no pointer: when nothing moves, read the phone
+   * without waiting for a frame (`stillWithoutFrame`). A page that is not its browser's front one
+   * gets frames late (FRAME_FALLBACK_MS), so this is most of a tree-only step on N pages.
+   */
+  frameless?: boolean;
 }
 
 export interface SettleResult {
@@ -66,6 +72,7 @@ function busy(): boolean {
 
 export async function settle(phone: Phone, screen: Element, params: SettleParams = {}): Promise<SettleResult> {
   if (typeof params.advanceMs === 'number' && params.advanceMs > 0) phone.advanceTime(params.advanceMs);
+  if (params.frameless && (await stillWithoutFrame())) return settled(phone, screen, params);
   await tick();
   // `fonts.ready` only settles at a rendering update: wait on it only while a face is loading.
   if (document.fonts.status === 'loading') await document.fonts.ready;
@@ -75,6 +82,10 @@ export async function settle(phone: Phone, screen: Element, params: SettleParams
   await nextFrame();
   for (let i = 0; i < MAX_FRAMES && busy(); i++) await nextFrame();
   await tick();
+  return settled(phone, screen, params);
+}
+
+function settled(phone: Phone, screen: Element, params: SettleParams): SettleResult {
   return {
     revision: phone.revision,
     route: phone.route,
@@ -92,7 +103,13 @@ export async function settle(phone: Phone, screen: Element, params: SettleParams
 export async function stillWithoutFrame(): Promise<boolean> {
   await tick();
   if (document.fonts.status === 'loading' || busy()) return false;
-  for (let i = 0; i < MAX_FRAMES && fillRenderWindows(); i++) await tick();
+  // The frame's work that changes what shows: conversations kept at their end (their
+  // ResizeObserver), then long lists' rows below what shows (which a scroll may have uncovered).
+  keepPinnedEnds();
+  for (let i = 0; i < MAX_FRAMES && fillRenderWindows(); i++) {
+    await tick();
+    keepPinnedEnds();
+  }
   return !busy();
 }
 
