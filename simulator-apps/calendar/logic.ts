@@ -173,16 +173,43 @@ export function compareOccurrences(a: Occurrence, b: Occurrence): number {
 export function occurrencesOn(state: Pick<CalendarState, 'events'>, dateKey: string): Occurrence[] {
   const out: Occurrence[] = [];
   for (const e of state.events) {
-    const span = e.endDate === e.startDate ? 0 : dayNumber(e.endDate) - dayNumber(e.startDate);
-    for (let k = 0; k <= span; k++) {
-      const start = k === 0 ? dateKey : addDays(dateKey, -k);
-      if (hasOccurrence(e, start)) {
-        out.push(occurrenceAt(e, start));
-        break;
-      }
-    }
+    const occurrence = occurrenceShowingOn(e, eventSpan(e), dateKey);
+    if (occurrence) out.push(occurrence);
   }
   return out.sort(compareOccurrences);
+}
+
+/**
+ * `occurrencesOn` for each of `days` (a month grid), in one pass over the events. Each event is
+ * read once into a plain copy (what the occurrences carry): a grid asks every event about 42
+ * days, and reading the state's fields for each of those is most of a month view's first render.
+ */
+export function occurrencesOnDays(state: Pick<CalendarState, 'events'>, days: readonly string[]): Map<string, Occurrence[]> {
+  const out = new Map<string, Occurrence[]>(days.map((d) => [d, []]));
+  for (const e of state.events) {
+    const event: CalendarEvent = { ...e, exceptions: [...e.exceptions] };
+    const span = eventSpan(event);
+    for (const [day, list] of out) {
+      const occurrence = occurrenceShowingOn(event, span, day);
+      if (occurrence) list.push(occurrence);
+    }
+  }
+  for (const list of out.values()) list.sort(compareOccurrences);
+  return out;
+}
+
+/** Days from an event's first to its last (0 for a one-day event). */
+function eventSpan(e: Pick<CalendarEvent, 'startDate' | 'endDate'>): number {
+  return e.endDate === e.startDate ? 0 : dayNumber(e.endDate) - dayNumber(e.startDate);
+}
+
+/** The occurrence of `e` that shows on `dateKey` (starting then or up to `span` days before). */
+function occurrenceShowingOn(e: CalendarEvent, span: number, dateKey: string): Occurrence | undefined {
+  for (let k = 0; k <= span; k++) {
+    const start = k === 0 ? dateKey : addDays(dateKey, -k);
+    if (hasOccurrence(e, start)) return occurrenceAt(e, start);
+  }
+  return undefined;
 }
 
 /** The occurrence of `eventId` that starts on `date`, if there is one. */

@@ -93,12 +93,15 @@ export function lastActivity(chat: Thread): number {
 
 /** Pinned chats first; each group newest first; ties by id so the order is total. */
 export function sortChats<C extends Thread>(chats: readonly C[]): C[] {
-  return chats.slice().sort((a, b) => {
+  // Each chat's keys read once, not once per comparison (the list sorts on every render).
+  const keyed = chats.map((chat) => ({ chat, pinned: chat.pinned, last: lastActivity(chat), id: chat.id }));
+  keyed.sort((a, b) => {
     if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-    const d = lastActivity(b) - lastActivity(a);
+    const d = b.last - a.last;
     if (d !== 0) return d;
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   });
+  return keyed.map((k) => k.chat);
 }
 
 /** The badge total on the 聊天 tab: unread messages of chats that are not muted. */

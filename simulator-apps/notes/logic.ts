@@ -122,9 +122,9 @@ export function feed<N extends Note>(s: { notes: readonly N[]; authors: readonly
     return listed.filter((n) => followed.has(n.authorId)).sort((a, b) => b.time - a.time || byIdAsc(a, b));
   }
   if (tab === 'nearby') return listed.filter((n) => n.city === s.me.city).sort((a, b) => b.time - a.time || byIdAsc(a, b));
-  return listed
-    .filter((n) => category === null || n.category === category)
-    .sort((a, b) => recommendScore(b, now) - recommendScore(a, now) || byIdAsc(a, b));
+  // Each note's score worked out once, not once per comparison (a feed sorts every listed note).
+  const scored = listed.filter((n) => category === null || n.category === category).map((n) => ({ n, score: recommendScore(n, now) }));
+  return scored.sort((a, b) => b.score - a.score || byIdAsc(a.n, b.n)).map((x) => x.n);
 }
 
 /** The 热榜: the most liked listed notes of the last 30 days, then of all time, 20 in all. */

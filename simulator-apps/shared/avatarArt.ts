@@ -173,7 +173,17 @@ export function avatarPicture(key: string): AvatarPicture {
   return { kind: 'pet', shapes: pet(rng) };
 }
 
+/** Markup by key, for the people a list shows again on every render (a reset, a new message). */
+const markupByKey = new Map<string, string>();
+const KEPT_MARKUP = 1000;
+
 /** The picture as SVG markup for the inside of a `viewBox="0 0 100 100"` `<svg>`. */
 export function avatarMarkup(key: string): string {
-  return shapesMarkup(avatarPicture(key).shapes);
+  let markup = markupByKey.get(key);
+  if (markup === undefined) {
+    markup = shapesMarkup(avatarPicture(key).shapes);
+    if (markupByKey.size >= KEPT_MARKUP) markupByKey.delete(markupByKey.keys().next().value!);
+    markupByKey.set(key, markup);
+  }
+  return markup;
 }

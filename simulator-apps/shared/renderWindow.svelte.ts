@@ -1,6 +1,6 @@
 /**
- * A long list that renders what is on screen plus a margin, and more as it scrolls into view:
- * the first screen of a feed costs a screenful of rows, not the whole feed.
+ * A long list that renders what is on screen (plus a margin once it scrolls), and more as it
+ * scrolls into view: the first screen of a feed costs a screenful of rows, not the whole feed.
  *
  * What is rendered is always a prefix of the items (never a slice from the middle), so every
  * pixel at a scroll offset is the one the whole list would show there: rows above the viewport
@@ -25,7 +25,11 @@ import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
 import { SCROLL_BOX_ATTRIBUTE } from '../os/gestures.ts';
 
-/** Rendered beyond the bottom edge of the scroll box, so a short drag shows ready rows. */
+/**
+ * Rendered beyond the bottom edge of the scroll box once the list has scrolled, so a short drag
+ * shows ready rows. Not before: a screen reset into and never scrolled (most of an episode's
+ * screens) builds only the rows it shows.
+ */
 export const WINDOW_MARGIN_PX = 400;
 /** The phone screen's height (bridge/protocol VIEWPORT): how much the first render covers. */
 const FIRST_SCREEN_PX = 800;
@@ -59,6 +63,8 @@ export class RenderWindow {
   #reach = $state(0);
   #scroller: HTMLElement | null = null;
   #spacer: HTMLElement | null = null;
+  /** Whether the scroll box has scrolled since it was mounted: from then on the margin is kept. */
+  #scrolled = false;
   readonly #lanes = new Set<HTMLElement>();
 
   /** How many items, from the first, are rendered. */
@@ -78,7 +84,7 @@ export class RenderWindow {
 
   constructor(opts: RenderWindowOptions) {
     this.#opts = { lanes: 1, ...opts };
-    this.#reach = this.#grow(0, (FIRST_SCREEN_PX + WINDOW_MARGIN_PX) * this.#opts.lanes);
+    this.#reach = this.#grow(0, FIRST_SCREEN_PX * this.#opts.lanes);
   }
 
   /** Renders every item up to `i` (a jump straight to it: an index rail, a search hit). */
@@ -104,7 +110,10 @@ export class RenderWindow {
       const box = el.closest<HTMLElement>(`[${SCROLL_BOX_ATTRIBUTE}="y"]`);
       if (!box) throw new Error('RenderWindow: the spacer is not inside a dragScroll() scroll box');
       this.#scroller = box;
-      const onScroll = (): void => this.#fill();
+      const onScroll = (): void => {
+        this.#scrolled = true;
+        this.#fill();
+      };
       box.addEventListener('scroll', onScroll, { passive: true });
       return () => box.removeEventListener('scroll', onScroll);
     });
@@ -124,6 +133,7 @@ export class RenderWindow {
       live.delete(this);
       this.#spacer = null;
       this.#scroller = null;
+      this.#scrolled = false;
     };
   };
 
@@ -140,7 +150,7 @@ export class RenderWindow {
     return this.#reach !== before;
   }
 
-  /** Renders more items while the rendered rows end above the bottom edge plus the margin. */
+  /** Renders more items while the rendered rows end above the bottom edge (plus the margin once scrolled). */
   #fill(): void {
     const box = this.#scroller;
     const total = this.#opts.count();
@@ -149,7 +159,7 @@ export class RenderWindow {
     let end = this.#spacer.getBoundingClientRect().top;
     for (const lane of this.#lanes) end = Math.min(end, lane.getBoundingClientRect().bottom);
     const covered = end - origin;
-    const needed = box.scrollTop + box.clientHeight + WINDOW_MARGIN_PX;
+    const needed = box.scrollTop + box.clientHeight + (this.#scrolled ? WINDOW_MARGIN_PX : 0);
     if (covered >= needed) return;
     this.#reach = this.#grow(this.#reach, (needed - covered) * this.#opts.lanes);
   }

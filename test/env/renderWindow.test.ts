@@ -15,6 +15,7 @@ import type { UiNode } from '../../bridge/protocol/state.ts';
 import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
 import { sortChats } from '../../simulator-apps/chat/logic.ts';
 import type { ChatState, Thread } from '../../simulator-apps/chat/types.ts';
+import { WINDOW_MARGIN_PX } from '../../simulator-apps/shared/renderWindow.svelte.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 
 let bridge: BridgeServer;
@@ -82,6 +83,24 @@ describe('a long list rendered as it scrolls', () => {
     const bottom = keyed(last, 'chat.item.').at(-1)!;
     expect(bottom.key).toBe(order.at(-1));
     expect(bottom.bounds.y + bottom.bounds.h).toBe(list.bounds.y + list.bounds.h);
+  });
+
+  it('builds the rows a screen shows until the list scrolls, then a margin of rows below its bottom edge', async () => {
+    const env = pool.envs[1]!;
+    await open(env, 'chat');
+    const extent = () =>
+      env.page.evaluate(() => {
+        const list = document.querySelector('[data-ui="chat.list"]')!.getBoundingClientRect();
+        const rows = [...document.querySelectorAll('[data-ui^="chat.item."]')];
+        return { listBottom: list.bottom, rowsBottom: rows.at(-1)!.getBoundingClientRect().bottom };
+      });
+    const first = await extent();
+    expect(first.rowsBottom).toBeGreaterThanOrEqual(first.listBottom);
+    expect(first.rowsBottom).toBeLessThan(first.listBottom + WINDOW_MARGIN_PX);
+    // A short drag (no fling): the rows then reach a margin below the bottom edge, not the list's end.
+    await env.step({ type: 'drag', x1: 180, y1: 500, x2: 180, y2: 400 });
+    const scrolled = await extent();
+    expect(scrolled.rowsBottom).toBeGreaterThanOrEqual(scrolled.listBottom + WINDOW_MARGIN_PX);
   });
 
   it('brings a remembered offset of the notes feed back with the same cards, and the same swipes give the same screen on another page', async () => {

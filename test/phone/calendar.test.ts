@@ -16,6 +16,7 @@ import {
   nextOccurrence,
   occurrencesBetween,
   occurrencesOn,
+  occurrencesOnDays,
   searchEvents,
   updateEvent,
   updateOccurrence,
@@ -110,6 +111,21 @@ describe('repeat expansion', () => {
     const s: CalendarState = { events: [ev({ title: '出差', allDay: true, startTime: '', endTime: '', startDate: '2026-04-01', endDate: '2026-04-03' })] };
     for (const d of ['2026-04-01', '2026-04-02', '2026-04-03']) expect(occurrencesOn(s, d).map((o) => o.date)).toEqual(['2026-04-01']);
     expect(occurrencesOn(s, '2026-04-04')).toEqual([]);
+  });
+
+  it('gives a month grid, day by day, what occurrencesOn gives each day (seeded states, a multi-day event across months)', () => {
+    const trip = ev({ id: 'e_900', title: '出差', allDay: true, startTime: '', endTime: '', startDate: '2026-03-30', endDate: '2026-04-02' });
+    for (const seed of [1, 2, 3]) {
+      const s = fresh(seed);
+      s.events.push(trip);
+      for (const month of ['2026-03', '2026-04']) {
+        const grid = monthGrid(month);
+        const byDay = occurrencesOnDays(s, grid);
+        expect([...byDay.keys()]).toEqual(grid);
+        for (const d of grid) expect(byDay.get(d)).toEqual(occurrencesOn(s, d));
+      }
+    }
+    expect(occurrencesOnDays({ events: [trip] }, monthGrid('2026-04')).get('2026-04-02')!.map((o) => o.date)).toEqual(['2026-03-30']);
   });
 });
 

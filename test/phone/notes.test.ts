@@ -150,6 +150,16 @@ describe('feeds and search', () => {
     expect(rules.feed(s, 'explore', null, NOW).some((n) => n.deleted || n.authorId === 'me')).toBe(false);
   });
 
+  it('发现 puts the best recommended first, ties by id', () => {
+    const s = fresh(3);
+    const scores = rules.feed(s, 'explore', null, NOW).map((n) => [rules.recommendScore(n, NOW), n.id] as const);
+    expect(scores.length).toBeGreaterThan(20);
+    for (let i = 1; i < scores.length; i++) {
+      const [prev, next] = [scores[i - 1]!, scores[i]!];
+      expect(prev[0] > next[0] || (prev[0] === next[0] && prev[1] < next[1])).toBe(true);
+    }
+  });
+
   it('waterfall balances two columns', () => {
     const [a, b] = rules.waterfall([3, 1, 1, 1, 2], (x) => x);
     expect(a).toEqual([3, 2]);
