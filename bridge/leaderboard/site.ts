@@ -77,7 +77,10 @@ function place(from: string, to: string): void {
   }
 }
 
-/** The plain files of one trajectory folder the viewer reads (no links, no dot-files, no subfolders). */
+/**
+ * The plain files of one trajectory folder the viewer reads (no links, no dot-files, no
+ * subfolders), into `to`, a new folder whose parent exists (one mkdir, not a walk up the path).
+ */
 function copyTrajectory(from: string, to: string): void {
   let entries;
   try {
@@ -86,7 +89,7 @@ function copyTrajectory(from: string, to: string): void {
   } catch {
     return; // no such folder: an episode that never started
   }
-  mkdirSync(to, { recursive: true });
+  mkdirSync(to);
   for (const e of entries) if (e.isFile() && /^[\w-][\w.-]*$/.test(e.name) && !NOT_PUBLISHED.has(e.name)) place(join(from, e.name), join(to, e.name));
 }
 
@@ -100,8 +103,14 @@ async function copyRunData(folder: RunFolder, slug: string, siteRoot: string): P
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'meta.json'), JSON.stringify(folder.meta));
   writeFileSync(join(dir, 'rows.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
+  mkdirSync(join(dir, 'trajectory'));
+  // A folder two rows name (a forged row may) is placed once.
+  const placed = new Set<string>();
   for (const [i, r] of rows.entries()) {
-    if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
+    if (isTrajectoryPath(r.trajectory) && !placed.has(r.trajectory)) {
+      placed.add(r.trajectory);
+      copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
+    }
     if (i % 10 === 9) await new Promise((done) => setImmediate(done));
   }
 }
