@@ -35,6 +35,11 @@ export interface RunsAtScaleFigures {
   episodes: number;
   buildMs: number;
   buildSamplesMs: number[];
+  /**
+   * CPU time of each sample (every thread of the process, user and system): what the build costs
+   * whatever else the machine runs, where the wall time on a busy machine says more about the others.
+   */
+  buildCpuSamplesMs: number[];
   verified: boolean;
   viewerListMs: number;
   viewerReplayMs: number;
@@ -157,14 +162,16 @@ export async function runsAtScale(episodes: number, webDir: string, log: (s: str
     const registry = await loadRegistry();
     const build = async (i: number) => {
       const t = performance.now();
+      const cpu = process.cpuUsage();
       const site = await buildSite({ dirs: [big], out: join(sites, `site${i}`), registry, webDir, reproduce: (e) => reproduceCommand(configOfRun(e.meta), e.meta.sample_seed) });
-      return { ms: performance.now() - t, verified: site.entries[0]?.check.provenance === 'verified' && site.refused.length === 0 };
+      const used = process.cpuUsage(cpu);
+      return { ms: performance.now() - t, cpuMs: (used.user + used.system) / 1000, verified: site.entries[0]?.check.provenance === 'verified' && site.refused.length === 0 };
     };
     await build(0);
-    const builds: { ms: number; verified: boolean }[] = [];
+    const builds: { ms: number; cpuMs: number; verified: boolean }[] = [];
     for (let i = 1; i <= SAMPLES; i++) {
       builds.push(await build(i));
-      log(`leaderboard from ${n} episodes: ${(builds.at(-1)!.ms / 1000).toFixed(2)} s`);
+      log(`leaderboard from ${n} episodes: ${(builds.at(-1)!.ms / 1000).toFixed(2)} s (CPU ${(builds.at(-1)!.cpuMs / 1000).toFixed(2)} s)`);
     }
 
     const viewer = buildOnly ? null : await viewerFigures(big, n, webDir, log);
@@ -172,6 +179,7 @@ export async function runsAtScale(episodes: number, webDir: string, log: (s: str
       episodes: n,
       buildMs: p50(builds.map((b) => b.ms)),
       buildSamplesMs: builds.map((b) => b.ms),
+      buildCpuSamplesMs: builds.map((b) => b.cpuMs),
       verified: builds.every((b) => b.verified),
       ...(viewer ?? { viewerListMs: NaN, viewerReplayMs: NaN, viewerSamplesMs: [], scrollFrameMs: NaN, scrollFrameMaxMs: NaN }),
     };

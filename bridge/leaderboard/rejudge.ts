@@ -119,7 +119,7 @@ export function checkShare(share: RowShare, registry: Registry): RowCheck[] {
  * instances cycled trial by trial would otherwise read every file again for every trial, each
  * long gone from the bounded cache of recent files by the time its next trial comes).
  */
-function judgingOrder(rows: readonly ResultRow[]): number[] {
+export function judgingOrder(rows: readonly ResultRow[]): number[] {
   const first = new Map<string, number>();
   const instanceOf = (r: ResultRow) => `${r.task_id}#${r.instance}`;
   rows.forEach((r, i) => first.has(instanceOf(r)) || first.set(instanceOf(r), i));
@@ -143,6 +143,18 @@ const ROWS_PER_WORKER = 400;
 /** Shares a worker holds at once: the one it checks and those next, enough to last while this thread is busy. */
 const IN_FLIGHT = 4;
 
+/** How many threads re-judge besides the calling one. */
+export interface RejudgeThreads {
+  /** At most this many worker threads (default: one fewer than the cores: the calling thread judges too). */
+  workers?: number;
+  /** One worker only for every this many rows. */
+  rowsPerWorker?: number;
+  /** Rows handed out at a time. */
+  shareRows?: number;
+  /** False: the calling thread takes no share, the workers check every row (when there are any). */
+  callerJudges?: boolean;
+}
+
 /**
  * Re-judging many runs over worker threads and the calling thread together, share by share from
  * one queue (a thread that is slower, or busy with something else for a while, simply takes fewer).
@@ -162,19 +174,20 @@ export class RejudgeQueue {
   readonly done: Promise<RunCheck[]>;
   /** How many shares the worker threads checked, and how many the calling thread did. */
   readonly counts = { workers: 0, here: 0 };
+  private readonly callerJudges: boolean;
 
-  /** `workers`: at most this many worker threads (default: one fewer than the cores); `rowsPerWorker`: one only for every this many rows. */
   constructor(
     folders: readonly RunFolder[],
     private readonly registry: Registry,
-    { workers = Math.max(1, availableParallelism() - 1), rowsPerWorker = ROWS_PER_WORKER }: { workers?: number; rowsPerWorker?: number } = {},
+    { workers = Math.max(1, availableParallelism() - 1), rowsPerWorker = ROWS_PER_WORKER, shareRows = SHARE_ROWS, callerJudges = true }: RejudgeThreads = {},
   ) {
+    this.callerJudges = callerJudges;
     this.results = folders.map((f) => new Array<RowCheck>(f.rows.length));
     folders.forEach((folder, run) => {
       const config = configOfRun(folder.meta);
       const order = judgingOrder(folder.rows);
-      for (let at = 0; at < order.length; at += SHARE_ROWS) {
-        const rows = order.slice(at, at + SHARE_ROWS);
+      for (let at = 0; at < order.length; at += shareRows) {
+        const rows = order.slice(at, at + shareRows);
         this.shares.push({ run, rows, share: { dir: folder.dir, rows: rows.map((i) => folder.rows[i]!), evalMode: config.evalMode, judgeMode: config.judgeMode } });
       }
     });
@@ -227,6 +240,7 @@ export class RejudgeQueue {
 
   /** The calling thread takes shares until none are left, then waits for the workers' last ones. */
   async helpHere(): Promise<RunCheck[]> {
+    if (!this.callerJudges && this.workers.length) return this.done;
     for (let s = this.shares.shift(); s; s = this.shares.shift()) {
       this.counts.here++;
       this.record(s, checkShare(s.share, this.registry));

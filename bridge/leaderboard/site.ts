@@ -25,7 +25,7 @@ import { pct } from '../report/sections.ts';
 import type { Registry } from '../tasks/registry.ts';
 import { boardsOf, entryOf, rankedRows, type Board, type Entry } from './board.ts';
 import { boardCharts } from './charts.ts';
-import { RejudgeQueue } from './rejudge.ts';
+import { RejudgeQueue, type RejudgeThreads } from './rejudge.ts';
 
 export interface Refusal {
   dir: string;
@@ -37,6 +37,8 @@ export interface SiteResult {
   entries: Entry[];
   boards: Board[];
   refused: Refusal[];
+  /** How many shares of rows the worker threads re-judged, and how many the building thread did. */
+  rejudgedShares: { workers: number; here: number };
 }
 
 export interface SiteInput {
@@ -47,6 +49,8 @@ export interface SiteInput {
   webDir: string;
   /** The `phonegym run …` line of a run (the CLI's flag table knows how to write it). */
   reproduce: (e: Entry) => { command: string; flags: string[] };
+  /** The re-judging threads (default: sized by the machine's cores); the site is the same whatever they are. */
+  rejudge?: RejudgeThreads;
 }
 
 /** A run's folder name on the site: its id, made a plain name, unique among the runs. */
@@ -248,7 +252,7 @@ export async function buildSite(input: SiteInput): Promise<SiteResult> {
     }
   }
   // Every row re-judged by worker threads while this thread copies the runs' data into the site, and then by this thread too.
-  const rejudge = new RejudgeQueue(folders.map((f) => f.folder), input.registry);
+  const rejudge = new RejudgeQueue(folders.map((f) => f.folder), input.registry, input.rejudge);
   // A rebuild replaces what an earlier build wrote, and nothing else in --out (asynchronously: the
   // workers keep getting shares while a big old site is removed).
   mkdirSync(out, { recursive: true });
@@ -257,7 +261,7 @@ export async function buildSite(input: SiteInput): Promise<SiteResult> {
   copyViewer(input.webDir, out);
   const checked = await rejudge.helpHere();
   const entries = folders.map(({ folder, slug }, i) => entryOf(folder, slug, checked[i]!));
-  const result: SiteResult = { out, entries, boards: boardsOf(entries), refused };
+  const result: SiteResult = { out, entries, boards: boardsOf(entries), refused, rejudgedShares: { ...rejudge.counts } };
   for (const e of entries) {
     const folder = { dir: e.dir, meta: e.meta, rows: e.rows, duplicates: [], errors: [] };
     writeFileSync(inside(out, 'runs', e.slug, 'report.html'), renderHtml(buildReport(folder, input.reproduce(e))));
