@@ -72,18 +72,24 @@ function inside(root: string, ...parts: string[]): string {
 /** The states stay in the run folder (the builder re-judges from them there); the viewer shows the verdict the trajectory holds. */
 const NOT_PUBLISHED = new Set(['initial_state.json', 'final_state.json']);
 
-/** A file into the site: a hard link where the run folder is on the same disk (run files never change), a copy otherwise. */
+const alreadyThere = (e: unknown) => (e as NodeJS.ErrnoException).code === 'EEXIST';
+
+/**
+ * A file into the site: a hard link where the run folder is on the same disk (run files never
+ * change), a copy otherwise. A path placed already (two names one file system takes for the same,
+ * as a case-insensitive one does) keeps its first file.
+ */
 function place(from: string, to: string): void {
   try {
     linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
+  } catch (e) {
+    if (!alreadyThere(e)) copyFileSync(from, to);
   }
 }
 
 /**
  * The plain files of one trajectory folder the viewer reads (no links, no dot-files, no
- * subfolders), into `to`, a new folder whose parent exists (one mkdir, not a walk up the path).
+ * subfolders), into `to`, a folder whose parent exists (one mkdir, not a walk up the path).
  */
 function copyTrajectory(from: string, to: string): void {
   let entries;
@@ -93,7 +99,11 @@ function copyTrajectory(from: string, to: string): void {
   } catch {
     return; // no such folder: an episode that never started
   }
-  mkdirSync(to);
+  try {
+    mkdirSync(to);
+  } catch (e) {
+    if (!alreadyThere(e)) throw e;
+  }
   for (const e of entries) if (e.isFile() && /^[\w-][\w.-]*$/.test(e.name) && !NOT_PUBLISHED.has(e.name)) place(join(from, e.name), join(to, e.name));
 }
 
