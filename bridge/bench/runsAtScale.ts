@@ -10,9 +10,12 @@
  *            replay (its screenshot loaded), by the page's own clock; then the list scrolled a page
  *            every frame, the time between frames
  *
- * Alone: `node --import tsx bridge/bench/runsAtScale.ts` (prints the figures as JSON).
+ * Alone: `node --import tsx bridge/bench/runsAtScale.ts` (prints the figures as JSON). Knobs for
+ * measuring one part again and again: BENCH_RUNS_DIR keeps the oracle run and the big folder there
+ * and reuses them when they are present (making them takes minutes; the build reads them only);
+ * BENCH_RUNS_PARTS=build measures the build alone (no viewer).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
@@ -32,6 +35,11 @@ export interface RunsAtScaleFigures {
   episodes: number;
   buildMs: number;
   buildSamplesMs: number[];
+  /**
+   * CPU time of each sample (every thread of the process, user and system): what the build costs
+   * whatever else the machine runs, where the wall time on a busy machine says more about the others.
+   */
+  buildCpuSamplesMs: number[];
   verified: boolean;
   viewerListMs: number;
   viewerReplayMs: number;
@@ -84,71 +92,100 @@ const SCROLL_SCRIPT = `new Promise((resolve) => {
   requestAnimationFrame(frame);
 })`;
 
-export async function runsAtScale(episodes: number, webDir: string, log: (s: string) => void): Promise<RunsAtScaleFigures> {
-  const root = mkdtempSync(join(tmpdir(), 'phonegym-bench-runs-'));
+/** The viewer's figures on the big folder, in Chromium. */
+async function viewerFigures(big: string, n: number, webDir: string, log: (s: string) => void): Promise<Pick<RunsAtScaleFigures, 'viewerListMs' | 'viewerReplayMs' | 'viewerSamplesMs' | 'scrollFrameMs' | 'scrollFrameMaxMs'>> {
+  const server = await startViewServer(big, { webDir });
+  const browser = await launchChromium();
+  const list: number[] = [];
+  const replay: number[] = [];
+  const frames: number[] = [];
   try {
-    log('runs at scale: the oracle on the whole suite, as the seed run of a 10,000-episode folder');
-    const src = join(root, 'oracle');
-    await runEvaluation({ ...DEFAULT_CONFIG, parallel: 2, sampleSeed: 20261202, runDir: src }, { log: () => {} });
-    const big = join(root, 'big');
-    const n = bigRunFolder(src, big, episodes);
+    for (let i = 0; i < SAMPLES + 1; i++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.addInitScript(FIRST_RENDER_SCRIPT);
+      await page.goto(server.url);
+      await page.locator('[role="listbox"] [role="option"]').first().waitFor({ state: 'visible' });
+      await page.locator('.screen img, img[alt]').first().waitFor({ state: 'visible' });
+      const marks = marksOf(page);
+      const [tl, tr] = await marks;
+      if (i > 0) {
+        list.push(tl);
+        replay.push(tr);
+      } else {
+        // Scrolling the list, a page a step, each step to its next painted frame.
+        frames.push(
+          ...((await page.evaluate(SCROLL_SCRIPT.replace('STEPS', String(SCROLL_STEPS)))) as number[]),
+        );
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  log(`viewer on ${n} episodes: list ${p50(list).toFixed(0)} ms, replay ${p50(replay).toFixed(0)} ms, scroll frame ${p50(frames).toFixed(1)} ms`);
+  return { viewerListMs: p50(list), viewerReplayMs: p50(replay), viewerSamplesMs: list, scrollFrameMs: p50(frames), scrollFrameMaxMs: Math.max(...frames) };
+}
+
+/**
+ * The big folder under `root`, made there unless an earlier bench left a complete one of
+ * `episodes` rows (its meta.json is written last); returns its path and how many episodes it holds.
+ */
+async function bigFolderIn(root: string, episodes: number, log: (s: string) => void): Promise<{ big: string; n: number }> {
+  const big = join(root, 'big');
+  const meta = join(big, 'meta.json');
+  if (existsSync(meta)) {
+    const held = (JSON.parse(readFileSync(meta, 'utf8')) as { episodes?: number }).episodes;
+    if (held === episodes) {
+      log(`runs at scale: reusing the ${held}-episode folder ${big}`);
+      return { big, n: held };
+    }
+  }
+  log('runs at scale: the oracle on the whole suite, as the seed run of a 10,000-episode folder');
+  const src = join(root, 'oracle');
+  rmSync(src, { recursive: true, force: true });
+  rmSync(big, { recursive: true, force: true });
+  await runEvaluation({ ...DEFAULT_CONFIG, parallel: 2, sampleSeed: 20261202, runDir: src }, { log: () => {} });
+  return { big, n: bigRunFolder(src, big, episodes) };
+}
+
+export async function runsAtScale(episodes: number, webDir: string, log: (s: string) => void): Promise<RunsAtScaleFigures> {
+  const kept = process.env.BENCH_RUNS_DIR;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const root = kept ?? mkdtempSync(join(tmpdir(), 'phonegym-bench-runs-'));
+  // The sites beside the run folder, as the builder's hard links would have them (one disk).
+  const sites = mkdtempSync(join(root, 'sites-'));
+  const buildOnly = process.env.BENCH_RUNS_PARTS === 'build';
+  try {
+    const { big, n } = await bigFolderIn(root, episodes, log);
     const registry = await loadRegistry();
     const build = async (i: number) => {
       const t = performance.now();
-      const site = await buildSite({ dirs: [big], out: join(root, `site${i}`), registry, webDir, reproduce: (e) => reproduceCommand(configOfRun(e.meta), e.meta.sample_seed) });
-      return { ms: performance.now() - t, verified: site.entries[0]?.check.provenance === 'verified' && site.refused.length === 0 };
+      const cpu = process.cpuUsage();
+      const site = await buildSite({ dirs: [big], out: join(sites, `site${i}`), registry, webDir, reproduce: (e) => reproduceCommand(configOfRun(e.meta), e.meta.sample_seed) });
+      const used = process.cpuUsage(cpu);
+      return { ms: performance.now() - t, cpuMs: (used.user + used.system) / 1000, verified: site.entries[0]?.check.provenance === 'verified' && site.refused.length === 0 };
     };
     await build(0);
-    const builds: { ms: number; verified: boolean }[] = [];
+    const builds: { ms: number; cpuMs: number; verified: boolean }[] = [];
     for (let i = 1; i <= SAMPLES; i++) {
       builds.push(await build(i));
-      log(`leaderboard from ${n} episodes: ${(builds.at(-1)!.ms / 1000).toFixed(2)} s`);
+      log(`leaderboard from ${n} episodes: ${(builds.at(-1)!.ms / 1000).toFixed(2)} s (CPU ${(builds.at(-1)!.cpuMs / 1000).toFixed(2)} s)`);
     }
 
-    const server = await startViewServer(big, { webDir });
-    const browser = await launchChromium();
-    const list: number[] = [];
-    const replay: number[] = [];
-    const frames: number[] = [];
-    try {
-      for (let i = 0; i < SAMPLES + 1; i++) {
-        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-        const page = await context.newPage();
-        await page.addInitScript(FIRST_RENDER_SCRIPT);
-        await page.goto(server.url);
-        await page.locator('[role="listbox"] [role="option"]').first().waitFor({ state: 'visible' });
-        await page.locator('.screen img, img[alt]').first().waitFor({ state: 'visible' });
-        const marks = marksOf(page);
-        const [tl, tr] = await marks;
-        if (i > 0) {
-          list.push(tl);
-          replay.push(tr);
-        } else {
-          // Scrolling the list, a page a step, each step to its next painted frame.
-          frames.push(
-            ...((await page.evaluate(SCROLL_SCRIPT.replace('STEPS', String(SCROLL_STEPS)))) as number[]),
-          );
-        }
-        await context.close();
-      }
-    } finally {
-      await browser.close();
-      await server.close();
-    }
-    log(`viewer on ${n} episodes: list ${p50(list).toFixed(0)} ms, replay ${p50(replay).toFixed(0)} ms, scroll frame ${p50(frames).toFixed(1)} ms`);
+    const viewer = buildOnly ? null : await viewerFigures(big, n, webDir, log);
     return {
       episodes: n,
       buildMs: p50(builds.map((b) => b.ms)),
       buildSamplesMs: builds.map((b) => b.ms),
+      buildCpuSamplesMs: builds.map((b) => b.cpuMs),
       verified: builds.every((b) => b.verified),
-      viewerListMs: p50(list),
-      viewerReplayMs: p50(replay),
-      viewerSamplesMs: list,
-      scrollFrameMs: p50(frames),
-      scrollFrameMaxMs: Math.max(...frames),
+      ...(viewer ?? { viewerListMs: NaN, viewerReplayMs: NaN, viewerSamplesMs: [], scrollFrameMs: NaN, scrollFrameMaxMs: NaN }),
     };
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(sites, { recursive: true, force: true });
+    if (!kept) rmSync(root, { recursive: true, force: true });
   }
 }
 

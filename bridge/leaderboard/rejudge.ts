@@ -111,9 +111,29 @@ export function checkShare(share: RowShare, registry: Registry): RowCheck[] {
   return share.rows.map((r) => checkRow(share.dir, r, judges));
 }
 
+/**
+ * A run's row indices in the order they are judged: the trials of one instance together. They
+ * start from the same state file and a deterministic agent ends them in the same one (the runner
+ * writes such a file once and links it: runner/stateFiles.ts), so a thread reads and scans each
+ * state file once while its trials pass, whatever order the rows were written in (a run of many
+ * instances cycled trial by trial would otherwise read every file again for every trial, each
+ * long gone from the bounded cache of recent files by the time its next trial comes).
+ */
+export function judgingOrder(rows: readonly ResultRow[]): number[] {
+  const first = new Map<string, number>();
+  const instanceOf = (r: ResultRow) => `${r.task_id}#${r.instance}`;
+  rows.forEach((r, i) => first.has(instanceOf(r)) || first.set(instanceOf(r), i));
+  return rows.map((_, i) => i).sort((a, b) => first.get(instanceOf(rows[a]!))! - first.get(instanceOf(rows[b]!))! || a - b);
+}
+
+/** Every row of one run re-judged on this thread (in judging order), its checks in row order. */
 export function rejudgeRun(folder: RunFolder, registry: Registry): RunCheck {
   const config = configOfRun(folder.meta);
-  return runCheck(checkShare({ dir: folder.dir, rows: folder.rows, evalMode: config.evalMode, judgeMode: config.judgeMode }, registry));
+  const order = judgingOrder(folder.rows);
+  const checks = checkShare({ dir: folder.dir, rows: order.map((i) => folder.rows[i]!), evalMode: config.evalMode, judgeMode: config.judgeMode }, registry);
+  const inRowOrder = new Array<RowCheck>(checks.length);
+  order.forEach((row, k) => (inRowOrder[row] = checks[k]!));
+  return runCheck(inRowOrder);
 }
 
 /** Rows a share holds: small enough that the threads finish together, large enough that posting costs nothing. */
@@ -123,16 +143,29 @@ const ROWS_PER_WORKER = 400;
 /** Shares a worker holds at once: the one it checks and those next, enough to last while this thread is busy. */
 const IN_FLIGHT = 4;
 
+/** How many threads re-judge besides the calling one. */
+export interface RejudgeThreads {
+  /** At most this many worker threads (default: one fewer than the cores: the calling thread judges too). */
+  workers?: number;
+  /** One worker only for every this many rows. */
+  rowsPerWorker?: number;
+  /** Rows handed out at a time. */
+  shareRows?: number;
+  /** False: the calling thread takes no share, the workers check every row (when there are any). */
+  callerJudges?: boolean;
+}
+
 /**
  * Re-judging many runs over worker threads and the calling thread together, share by share from
  * one queue (a thread that is slower, or busy with something else for a while, simply takes fewer).
  * Workers start at once and work while the caller does other things; `helpHere` lets the caller
  * take shares itself (yielding between shares, so the workers are fed), and `done` gives each
- * run's check in row order.
+ * run's check in row order, whichever thread checked a row and however many threads there were.
  */
 export class RejudgeQueue {
-  private readonly shares: { run: number; at: number; share: RowShare }[] = [];
-  private readonly results: RowCheck[][][];
+  /** A share: some rows of run `run`, which are its rows `rows[k]` (in judging order, not row order). */
+  private readonly shares: { run: number; rows: number[]; share: RowShare }[] = [];
+  private readonly results: RowCheck[][];
   private left: number;
   private readonly finished: Promise<void>;
   private finish!: () => void;
@@ -141,18 +174,21 @@ export class RejudgeQueue {
   readonly done: Promise<RunCheck[]>;
   /** How many shares the worker threads checked, and how many the calling thread did. */
   readonly counts = { workers: 0, here: 0 };
+  private readonly callerJudges: boolean;
 
-  /** `workers`: at most this many worker threads (default: one fewer than the cores); `rowsPerWorker`: one only for every this many rows. */
   constructor(
     folders: readonly RunFolder[],
     private readonly registry: Registry,
-    { workers = Math.max(1, availableParallelism() - 1), rowsPerWorker = ROWS_PER_WORKER }: { workers?: number; rowsPerWorker?: number } = {},
+    { workers = Math.max(1, availableParallelism() - 1), rowsPerWorker = ROWS_PER_WORKER, shareRows = SHARE_ROWS, callerJudges = true }: RejudgeThreads = {},
   ) {
-    this.results = folders.map((f) => new Array<RowCheck[]>(Math.ceil(f.rows.length / SHARE_ROWS)));
+    this.callerJudges = callerJudges;
+    this.results = folders.map((f) => new Array<RowCheck>(f.rows.length));
     folders.forEach((folder, run) => {
       const config = configOfRun(folder.meta);
-      for (let i = 0; i * SHARE_ROWS < folder.rows.length; i++) {
-        this.shares.push({ run, at: i, share: { dir: folder.dir, rows: folder.rows.slice(i * SHARE_ROWS, (i + 1) * SHARE_ROWS), evalMode: config.evalMode, judgeMode: config.judgeMode } });
+      const order = judgingOrder(folder.rows);
+      for (let at = 0; at < order.length; at += shareRows) {
+        const rows = order.slice(at, at + shareRows);
+        this.shares.push({ run, rows, share: { dir: folder.dir, rows: rows.map((i) => folder.rows[i]!), evalMode: config.evalMode, judgeMode: config.judgeMode } });
       }
     });
     this.left = this.shares.length;
@@ -163,12 +199,12 @@ export class RejudgeQueue {
     const rows = folders.reduce((n, f) => n + f.rows.length, 0);
     for (let i = 0; i < Math.min(workers, Math.floor(rows / rowsPerWorker)); i++) this.startWorker();
     if (this.left === 0) this.finish();
-    this.done = this.finished.then(() => this.results.map((parts) => runCheck(parts.flat())));
+    this.done = this.finished.then(() => this.results.map((checks) => runCheck(checks)));
     this.done.finally(() => this.workers.forEach((w) => void w.terminate())).catch(() => {});
   }
 
-  private record(run: number, at: number, checks: RowCheck[]): void {
-    this.results[run]![at] = checks;
+  private record({ run, rows }: { run: number; rows: number[] }, checks: RowCheck[]): void {
+    rows.forEach((row, k) => (this.results[run]![row] = checks[k]!));
     if (--this.left === 0) this.finish();
   }
 
@@ -192,7 +228,7 @@ export class RejudgeQueue {
       const done = m.checks ? sent.shift() : undefined;
       if (done && m.checks) {
         this.counts.workers++;
-        this.record(done.run, done.at, m.checks);
+        this.record(done, m.checks);
       }
       feed();
     });
@@ -204,9 +240,10 @@ export class RejudgeQueue {
 
   /** The calling thread takes shares until none are left, then waits for the workers' last ones. */
   async helpHere(): Promise<RunCheck[]> {
+    if (!this.callerJudges && this.workers.length) return this.done;
     for (let s = this.shares.shift(); s; s = this.shares.shift()) {
       this.counts.here++;
-      this.record(s.run, s.at, checkShare(s.share, this.registry));
+      this.record(s, checkShare(s.share, this.registry));
       await new Promise((r) => setImmediate(r));
     }
     return this.done;

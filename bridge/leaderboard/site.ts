@@ -25,7 +25,7 @@ import { pct } from '../report/sections.ts';
 import type { Registry } from '../tasks/registry.ts';
 import { boardsOf, entryOf, rankedRows, type Board, type Entry } from './board.ts';
 import { boardCharts } from './charts.ts';
-import { RejudgeQueue } from './rejudge.ts';
+import { RejudgeQueue, type RejudgeThreads } from './rejudge.ts';
 
 export interface Refusal {
   dir: string;
@@ -37,6 +37,8 @@ export interface SiteResult {
   entries: Entry[];
   boards: Board[];
   refused: Refusal[];
+  /** How many shares of rows the worker threads re-judged, and how many the building thread did. */
+  rejudgedShares: { workers: number; here: number };
 }
 
 export interface SiteInput {
@@ -47,6 +49,8 @@ export interface SiteInput {
   webDir: string;
   /** The `phonegym run …` line of a run (the CLI's flag table knows how to write it). */
   reproduce: (e: Entry) => { command: string; flags: string[] };
+  /** The re-judging threads (default: sized by the machine's cores); the site is the same whatever they are. */
+  rejudge?: RejudgeThreads;
 }
 
 /** A run's folder name on the site: its id, made a plain name, unique among the runs. */
@@ -68,16 +72,25 @@ function inside(root: string, ...parts: string[]): string {
 /** The states stay in the run folder (the builder re-judges from them there); the viewer shows the verdict the trajectory holds. */
 const NOT_PUBLISHED = new Set(['initial_state.json', 'final_state.json']);
 
-/** A file into the site: a hard link where the run folder is on the same disk (run files never change), a copy otherwise. */
+const alreadyThere = (e: unknown) => (e as NodeJS.ErrnoException).code === 'EEXIST';
+
+/**
+ * A file into the site: a hard link where the run folder is on the same disk (run files never
+ * change), a copy otherwise. A path placed already (two names one file system takes for the same,
+ * as a case-insensitive one does) keeps its first file.
+ */
 function place(from: string, to: string): void {
   try {
     linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
+  } catch (e) {
+    if (!alreadyThere(e)) copyFileSync(from, to);
   }
 }
 
-/** The plain files of one trajectory folder the viewer reads (no links, no dot-files, no subfolders). */
+/**
+ * The plain files of one trajectory folder the viewer reads (no links, no dot-files, no
+ * subfolders), into `to`, a folder whose parent exists (one mkdir, not a walk up the path).
+ */
 function copyTrajectory(from: string, to: string): void {
   let entries;
   try {
@@ -86,7 +99,11 @@ function copyTrajectory(from: string, to: string): void {
   } catch {
     return; // no such folder: an episode that never started
   }
-  mkdirSync(to, { recursive: true });
+  try {
+    mkdirSync(to);
+  } catch (e) {
+    if (!alreadyThere(e)) throw e;
+  }
   for (const e of entries) if (e.isFile() && /^[\w-][\w.-]*$/.test(e.name) && !NOT_PUBLISHED.has(e.name)) place(join(from, e.name), join(to, e.name));
 }
 
@@ -100,8 +117,14 @@ async function copyRunData(folder: RunFolder, slug: string, siteRoot: string): P
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'meta.json'), JSON.stringify(folder.meta));
   writeFileSync(join(dir, 'rows.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
+  mkdirSync(join(dir, 'trajectory'));
+  // A folder two rows name (a forged row may) is placed once.
+  const placed = new Set<string>();
   for (const [i, r] of rows.entries()) {
-    if (isTrajectoryPath(r.trajectory)) copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
+    if (isTrajectoryPath(r.trajectory) && !placed.has(r.trajectory)) {
+      placed.add(r.trajectory);
+      copyTrajectory(join(folder.dir, r.trajectory), inside(dir, r.trajectory));
+    }
     if (i % 10 === 9) await new Promise((done) => setImmediate(done));
   }
 }
@@ -239,7 +262,7 @@ export async function buildSite(input: SiteInput): Promise<SiteResult> {
     }
   }
   // Every row re-judged by worker threads while this thread copies the runs' data into the site, and then by this thread too.
-  const rejudge = new RejudgeQueue(folders.map((f) => f.folder), input.registry);
+  const rejudge = new RejudgeQueue(folders.map((f) => f.folder), input.registry, input.rejudge);
   // A rebuild replaces what an earlier build wrote, and nothing else in --out (asynchronously: the
   // workers keep getting shares while a big old site is removed).
   mkdirSync(out, { recursive: true });
@@ -248,7 +271,7 @@ export async function buildSite(input: SiteInput): Promise<SiteResult> {
   copyViewer(input.webDir, out);
   const checked = await rejudge.helpHere();
   const entries = folders.map(({ folder, slug }, i) => entryOf(folder, slug, checked[i]!));
-  const result: SiteResult = { out, entries, boards: boardsOf(entries), refused };
+  const result: SiteResult = { out, entries, boards: boardsOf(entries), refused, rejudgedShares: { ...rejudge.counts } };
   for (const e of entries) {
     const folder = { dir: e.dir, meta: e.meta, rows: e.rows, duplicates: [], errors: [] };
     writeFileSync(inside(out, 'runs', e.slug, 'report.html'), renderHtml(buildReport(folder, input.reproduce(e))));

@@ -5,14 +5,17 @@
  * preview server serves the site read-only, and bad input exits 2 with what to do.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
 import { CLI, expectRefusal, phonegym } from '../helpers/cli.ts';
+import { reproduceCommand } from '../../bridge/cli/runFlags.ts';
 import { RejudgeQueue, rejudgeRun } from '../../bridge/leaderboard/rejudge.ts';
-import { readRunFolder } from '../../bridge/runner/runFolder.ts';
+import { buildSite } from '../../bridge/leaderboard/site.ts';
+import { configOfRun, readRunFolder } from '../../bridge/runner/runFolder.ts';
 import { loadRegistry } from '../../bridge/tasks/registry.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'phonegym-lbcli-'));
@@ -63,6 +66,31 @@ describe('re-judging over worker threads', () => {
     expect([h, f]).toEqual(folders.map((x) => rejudgeRun(x, registry)));
     expect(f!.rows.map((c) => c.ok)).toEqual([true, false]);
     expect(f!.provenance).toBe('mismatch');
+  });
+
+  it('builds the same site, byte for byte, with no worker thread, one or two', async () => {
+    const registry = await loadRegistry();
+    const web = await ensureWebBuild();
+    /** Every file of a site by its path, as the hash of its bytes. */
+    const treeOf = (dir: string) =>
+      Object.fromEntries(
+        readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => [join(e.parentPath, e.name).slice(dir.length + 1), createHash('sha256').update(readFileSync(join(e.parentPath, e.name))).digest('hex')])
+          .sort(([a], [b]) => (a! < b! ? -1 : 1)),
+      );
+    const sites = [0, 1, 2].map(async (workers) => {
+      const out = join(root, `site-w${workers}`);
+      // A row a share, every one to a worker where there are workers: the rows of both runs spread over the threads.
+      const site = await buildSite({ dirs: [honest, forged], out, registry, webDir: web.dir, reproduce: (e) => reproduceCommand(configOfRun(e.meta), e.meta.sample_seed), rejudge: { workers, rowsPerWorker: 1, shareRows: 1, callerJudges: false } });
+      expect(site.rejudgedShares).toEqual(workers ? { workers: 4, here: 0 } : { workers: 0, here: 4 });
+      return { checks: site.entries.map((e) => e.check), tree: treeOf(out) };
+    });
+    const [none, one, two] = await Promise.all(sites);
+    expect(none!.checks.map((c) => c.provenance)).toEqual(['verified', 'mismatch']);
+    expect(Object.keys(none!.tree)).toContain('runs/honest_2/report.html');
+    expect(one).toEqual(none);
+    expect(two).toEqual(none);
   });
 });
 
