@@ -71,7 +71,7 @@ interface HookedInstance {
  */
 export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'grounded', params: given, variant = 0 }: InstanceOptions = {}): PreparedInstance {
   const seedState = createInitialState(seed);
-  let instance = runHooks(task, seed, variant === 0 ? seedState : structuredClone(seedState), given);
+  let instance = runHooks(task, seed, variant === 0 ? seedState : (JSON.parse(JSON.stringify(seedState)) as PhoneState), given);
   let names: NameChange = { kind: 'none' };
   if (variant !== 0) ({ instance, names } = renamePeople(task, seed, variant, seedState, instance, given));
   const { state, p, rng } = instance;

@@ -73,6 +73,27 @@ describe("a look's people", () => {
     }
   });
 
+  it("邮箱's people are renamed too, their addresses made of the new pinyin the same way", async () => {
+    const t = await task('mail.CallSender');
+    const plain = prepareInstance(t, 8);
+    const looked = prepareInstance(t, 8, { variant: 1 });
+    expect(looked.names.kind).toBe('renamed');
+    if (looked.names.kind !== 'renamed') return;
+    type MailPerson = { name: string; address: string };
+    const people = (s: PhoneState) => (s.apps.mail as unknown as { mails: { from: MailPerson; to: MailPerson[]; cc: MailPerson[] }[] }).mails.flatMap((m) => [m.from, ...m.to, ...m.cc]);
+    const joined = (pinyin: string) => pinyin.split(' ').slice(1).join('');
+    let checked = 0;
+    for (const r of looked.names.renames) {
+      const before = people(plain.state).find((x) => x.name === r.from);
+      const after = people(looked.state).filter((x) => x.name === r.to);
+      if (!before) continue;
+      expect(after.length, r.to).toBeGreaterThan(0);
+      for (const x of after) expect(x.address.split('@')[0], `${r.from} ${before.address} → ${r.to} ${x.address}`).toContain(joined(r.toPinyin));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
   it('the same seed and look give the same names; another look gives others', async () => {
     const t = await task('chat.SendMessage');
     const one = prepareInstance(t, 8, { variant: 1 });
@@ -109,6 +130,13 @@ describe("a look's people", () => {
     for (const kept of ['李秀兰', '刘德明', '王晓雨', '王小雨', '张伟', '妈妈', '刘总']) expect(from.has(kept)).toBe(false);
     const someone = contactsOf(state).find((c) => from.has(c.name))!;
     expect(chooseRenames(state, 3, 1, JSON.stringify({ contactId: someone.id })).map((r) => r.from)).not.toContain(someone.name);
+    // 钱包's look-alike payees keep their names, and no new name is a character apart from another name.
+    const payees = (state.apps.wallet as unknown as { payees: { name: string }[] }).payees.map((p) => p.name);
+    for (const twin of ['周梓涵', '周子涵', '林思源', '林思远']) if (payees.includes(twin)) expect(from.has(twin)).toBe(false);
+    const apart = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
+    const recordNames = new Set<string>();
+    JSON.stringify(state, (k, v) => (k === 'name' && typeof v === 'string' && recordNames.add(v), v));
+    for (const r of all) for (const other of [...recordNames, ...all.map((x) => x.to)]) expect(apart(r.to, other), `${r.to} and ${other}`).toBe(false);
     applyRenames(state, all);
     const json = JSON.stringify(state);
     for (const r of all) expect(json).not.toContain(r.from);
