@@ -93,6 +93,7 @@ export function chooseRenames(state: unknown, seed: number, variant: number, ref
   const taken = namesIn(JSON.stringify(state) + referred);
   const names = [...ids.keys()];
   const alike = new LookAlikes(names);
+  const twins = twinsWithinApps(state);
   const rng = new Rng(seed >>> 0).fork(`look-names:${variant}`);
   const pools = new Map<string, [string, string][]>();
   const renames: PersonRename[] = [];
@@ -102,7 +103,7 @@ export function chooseRenames(state: unknown, seed: number, variant: number, ref
     // 梁晨 inside 梁晨曦 (or 李娜 inside 李娜娜) cannot be renamed in text without cutting the longer name.
     if (names.some((n) => n !== person.name && n.includes(person.name))) continue;
     // One of a look-alike pair (周梓涵 and 周子涵): renamed alone, the trap would be gone.
-    if (alike.hasTwin(person.name)) continue;
+    if (twins.has(person.name)) continue;
     const givenLength = [...person.name].length === 2 ? 1 : 2;
     const suggests = nameSuggests(person.name);
     const gender = person.gender !== 'unknown' ? person.gender : suggests !== 'nothing' ? suggests : rng.chance(0.5) ? 'female' : 'male';
@@ -120,6 +121,21 @@ export function chooseRenames(state: unknown, seed: number, variant: number, ref
     renames.push({ from: person.name, to: next[0], fromPinyin: person.pinyin, toPinyin: next[1] });
   }
   return renames;
+}
+
+/**
+ * The names with a look-alike in the same app: a trap's pair. (A look-alike in another app is
+ * chance, 轻聊's 孙浩然 and 钱包's 吴浩然, and no task pairs them.)
+ */
+function twinsWithinApps(state: unknown): Set<string> {
+  const twins = new Set<string>();
+  const apps = (state as { apps?: Record<string, unknown> }).apps ?? {};
+  for (const slice of Object.values(apps)) {
+    const names = [...recordIdsByName(slice).keys()];
+    const alike = new LookAlikes(names);
+    for (const n of names) if (alike.hasTwin(n)) twins.add(n);
+  }
+  return twins;
 }
 
 /**
