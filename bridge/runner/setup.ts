@@ -5,6 +5,7 @@
  * written once and draws once.
  */
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../protocol/suggest.ts';
@@ -15,6 +16,7 @@ import { answerFields, installSheet, type EvalMode } from '../tasks/grounded.ts'
 import { defaultParams, sampleParams } from '../tasks/sampler.ts';
 import { APPS, findApp } from '../../simulator-apps/catalog.ts';
 import { applyLook } from '../../simulator-apps/os/look.ts';
+import { applyRenames, chooseRenames, type PersonRename } from '../../simulator-apps/os/lookNames.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
 
@@ -41,6 +43,26 @@ export interface PreparedInstance {
   state: PhoneState;
   stateJson: string;
   rng: RngLike;
+  /** What the look did to the people's names (variant 0: nothing). */
+  names: NameChange;
+}
+
+/**
+ * A look's renaming of the people a task does not refer to (../../simulator-apps/os/lookNames.ts):
+ * `none` in variant 0 or with nobody to rename; `kept` when the task's hooks, run again on the
+ * renamed phone, drew other parameters or another goal (the task depends on a renamed record),
+ * so the instance keeps its names and only its drawing changes.
+ */
+export type NameChange =
+  | { kind: 'none' }
+  | { kind: 'renamed'; renames: PersonRename[] }
+  | { kind: 'kept'; reason: string };
+
+/** An instance before the answer sheet and the look: its state after the hooks, its parameters, its random stream. */
+interface HookedInstance {
+  state: PhoneState;
+  p: Record<string, unknown>;
+  rng: Rng;
 }
 
 /**
@@ -48,7 +70,19 @@ export interface PreparedInstance {
  * mode a query task's empty answer sheet is put on the phone last.
  */
 export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'grounded', params: given, variant = 0 }: InstanceOptions = {}): PreparedInstance {
-  const state = createInitialState(seed);
+  const seedState = createInitialState(seed);
+  let instance = runHooks(task, seed, variant === 0 ? seedState : (JSON.parse(JSON.stringify(seedState)) as PhoneState), given);
+  let names: NameChange = { kind: 'none' };
+  if (variant !== 0) ({ instance, names } = renamePeople(task, seed, variant, seedState, instance, given));
+  const { state, p, rng } = instance;
+  if (evalMode === 'grounded' && task.def.answer) installSheet(state, task.id, goalText(task, p), answerFields(task.def, p));
+  // Last, so the look changes nothing the hooks or the sampler saw.
+  applyLook(state, variant, LAUNCHER_APPS);
+  return { params: p, state, stateJson: JSON.stringify(state), rng, names };
+}
+
+/** seed state → prepare → sample → postSample, on the state given. */
+function runHooks(task: LoadedTask, seed: number, state: PhoneState, given: Record<string, unknown> | undefined): HookedInstance {
   const rng = new Rng(seed);
   const ctx = { state, p: defaultParams(task.def) as Record<string, unknown>, rng, seed };
   task.def.prepare?.(ctx);
@@ -56,10 +90,30 @@ export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'gr
   // sampler ran all the same: the seed's random stream stays the one the run would see.
   ctx.p = { ...sampleParams(task.def, ctx.state, rng, { taskId: task.id, seed }), ...checkGivenParams(task, given) };
   task.def.postSample?.(ctx);
-  if (evalMode === 'grounded' && task.def.answer) installSheet(ctx.state, task.id, goalText(task, ctx.p), answerFields(task.def, ctx.p));
-  // Last, so the look changes nothing the hooks or the sampler saw.
-  applyLook(ctx.state, variant, LAUNCHER_APPS);
-  return { params: ctx.p, state: ctx.state, stateJson: JSON.stringify(ctx.state), rng };
+  return { state: ctx.state, p: ctx.p, rng };
+}
+
+/**
+ * The instance with the people its task does not refer to renamed, proven safe: the same seed's
+ * phone is renamed before the hooks run again, and they must draw the very same parameters and
+ * goal (then every grounded answer and every check still holds); otherwise the names are kept.
+ */
+function renamePeople(task: LoadedTask, seed: number, variant: number, seedState: PhoneState, original: HookedInstance, given: Record<string, unknown> | undefined): { instance: HookedInstance; names: NameChange } {
+  const goal = goalText(task, original.p);
+  const referred = JSON.stringify(original.p) + goal + JSON.stringify(answerFields(task.def, original.p));
+  const renames = chooseRenames(original.state, seed, variant, referred);
+  if (renames.length === 0) return { instance: original, names: { kind: 'none' } };
+  applyRenames(seedState, renames);
+  const kept = (reason: string) => ({ instance: original, names: { kind: 'kept', reason } as const });
+  let renamed: HookedInstance;
+  try {
+    renamed = runHooks(task, seed, seedState, given);
+  } catch (e) {
+    return kept(`its hooks failed on the renamed phone: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!isDeepStrictEqual(renamed.p, original.p)) return kept('its sampler drew other parameters on the renamed phone');
+  if (goalText(task, renamed.p) !== goal) return kept('its goal reads differently on the renamed phone');
+  return { instance: renamed, names: { kind: 'renamed', renames } };
 }
 
 /** Explicit parameters must be ones the task declares. */

@@ -14,6 +14,7 @@ import { BridgeServer } from '../server/bridgeServer.ts';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { applyLook } from '../../simulator-apps/os/look.ts';
+import { applyRenames, chooseRenames } from '../../simulator-apps/os/lookNames.ts';
 import { photoAttachment } from '../../simulator-apps/mail/logic.ts';
 import type { PhotosState } from '../../simulator-apps/photos/types.ts';
 
@@ -275,12 +276,15 @@ SHOWCASE.music = [
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs', 'apps');
 
+/** The phone every picture shows. */
+const DOCS_SEED = 1;
+
 async function main(): Promise<void> {
   const web = await ensureWebBuild({ log: (l) => console.error(l) });
   const bridge = await BridgeServer.start({ staticDir: web.dir });
   const pool = await EnvPool.open({ bridge, size: 1, shardPrefix: 'shots' });
   const env = pool.envs[0]!;
-  const state = createInitialState(1);
+  const state = createInitialState(DOCS_SEED);
   const json = JSON.stringify(state);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -322,13 +326,15 @@ async function main(): Promise<void> {
     md.push(
       '## Looks (`--variant`)',
       '',
-      'The same seed in looks 0 (as designed), 1 (every dimension changed: dark, another accent, larger text and layout, round icons, a shuffled home screen), 2 and 3 (drawn from their numbers). What the phone holds is the same in every look ([docs/tasks.md](tasks.md#looks-the-same-phone-drawn-differently---variant)).',
+      'The same seed in looks 0 (as designed), 1 (every dimension changed: dark, another accent, larger text and layout, round icons, a shuffled home screen), 2 and 3 (drawn from their numbers). Looks 1-3 also rename the ordinary people (轻聊\'s chats, 钱包\'s transfers); a task\'s instance keeps every person it refers to. What a task asks and what its answer is are the same in every look ([docs/tasks.md](tasks.md#looks-the-same-phone-drawn-differently---variant)).',
       '',
     );
     const LOOK_SCREENS: [string, string][] = [['home', '/'], ['chat', '/'], ['shop', '/'], ['wallet', '/'], ['photos', '/']];
     for (const variant of [0, 1, 2, 3]) {
       const looked = JSON.parse(json) as PhoneState;
       applyLook(looked, variant, APPS.map((a) => a.id));
+      // No task here refers to anyone: every ordinary person gets the look's name.
+      if (variant !== 0) applyRenames(looked, chooseRenames(looked, DOCS_SEED, variant, ''));
       const cells: string[] = [];
       for (const [app, path] of LOOK_SCREENS) {
         const file = `look${variant}-${app}.jpg`;

@@ -42,7 +42,8 @@ function initialOf(person: PersonSeed): string {
   return /[a-z]/i.test(first) ? first.toUpperCase() : '#';
 }
 
-function glyphOf(name: string): string {
+/** The character a letter avatar shows: a Latin name's first letter, else the last character that is not 儿 or 子. */
+export function glyphOf(name: string): string {
   if (/^[A-Za-z]/.test(name)) return name.charAt(0).toUpperCase();
   const chars = [...name];
   while (chars.length > 1 && (chars[chars.length - 1] === '儿' || chars[chars.length - 1] === '子')) chars.pop();

@@ -1,5 +1,6 @@
 /**
- * Seeded app variants: how the phone looks, never what it holds. Variant 0 is the phone as
+ * Seeded app variants: how the phone looks, never what a task asks (the people a task does not
+ * refer to are renamed too, by setup: ./lookNames.ts). Variant 0 is the phone as
  * designed (no `os.look` in the state at all, so its state and pixels are byte for byte the
  * ones before variants existed); variant N ≥ 1 draws a look from N alone: dark or light, the
  * apps' colours turned on the colour wheel, a text size, a display size, an icon shape, a

@@ -34,12 +34,16 @@ const MASCULINE_HAIR: readonly HairStyle[] = ['short', 'sidePart', 'buzz', 'shor
 const FEMININE_MARKS = /[婷琪欣怡雅琳慧桐雯婉馨娜静曦琴兰燕晴萱诗梦丽芳敏霞妈姐妹姨奶婆嫂娟玲莉薇媛蕾瑶悦蓉颖洁彤妍]|女士|小姐/;
 const MASCULINE_MARKS = /[强杰磊浩伟军博豪昊航国爸哥叔爷斌鹏刚勇峰涛超辉亮骁鸣]|先生|师傅|总$/;
 
-function hairStyleFor(rng: Rng, name: string): HairStyle {
+/** Whether a name reads as a woman's or a man's (by its characters), or says nothing. */
+export function nameSuggests(name: string): 'female' | 'male' | 'nothing' {
   const feminine = FEMININE_MARKS.test(name);
   const masculine = MASCULINE_MARKS.test(name);
-  if (feminine && !masculine) return rng.pick(FEMININE_HAIR);
-  if (masculine && !feminine) return rng.pick(MASCULINE_HAIR);
-  return rng.pick(HAIR_STYLES);
+  return feminine && !masculine ? 'female' : masculine && !feminine ? 'male' : 'nothing';
+}
+
+function hairStyleFor(rng: Rng, name: string): HairStyle {
+  const suggests = nameSuggests(name);
+  return rng.pick(suggests === 'female' ? FEMININE_HAIR : suggests === 'male' ? MASCULINE_HAIR : HAIR_STYLES);
 }
 
 /** Hair drawn behind the head (long hair falling to the shoulders), or nothing. */

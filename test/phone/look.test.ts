@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { homeOrder, lookOf, readLook } from '../../simulator-apps/os/look.ts';
+import { applyRenames } from '../../simulator-apps/os/lookNames.ts';
 import { readShellSettings } from '../../simulator-apps/settings/shell.ts';
 import { prepareInstance } from '../../bridge/runner/setup.ts';
 import { loadRegistry } from '../../bridge/tasks/registry.ts';
@@ -64,7 +65,7 @@ describe('looks', () => {
 });
 
 describe('a task instance in another look', () => {
-  it('has the same parameters and the same state but for os.look', async () => {
+  it('has the same parameters and the same state but for os.look and the people it does not name', async () => {
     const registry = await loadRegistry();
     for (const id of ['chat.PinChat', 'shop.BuyProductOption', 'settings.DarkModeLargeFont', 'photos.AddPlaceToAlbum']) {
       const task = registry.tasks.find((t) => t.id === id)!;
@@ -75,7 +76,10 @@ describe('a task instance in another look', () => {
       expect(looked.params).toEqual(plain.params);
       const { look, ...os } = looked.state.os;
       expect(look).toEqual(lookOf(1, IDS));
-      expect({ ...looked.state, os }).toEqual(plain.state);
+      // The people renamed before the hooks ran are the people renamed after them (test/phone/lookNames.test.ts).
+      const renamed = structuredClone(plain.state);
+      applyRenames(renamed, looked.names.kind === 'renamed' ? looked.names.renames : []);
+      expect({ ...looked.state, os }).toEqual(renamed);
     }
   });
 });
