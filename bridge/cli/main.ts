@@ -24,6 +24,7 @@ import { RUNS_PREFIX, runsRoute } from '../view/runsRoute.ts';
 import { cmdLeaderboard } from './leaderboardCommand.ts';
 import { runEvaluation } from '../runner/run.ts';
 import { loadRegistry, resolveMaxSteps, selectTasks } from '../tasks/registry.ts';
+import { loadEnvironment } from '../manifest/load.ts';
 import { instanceCount } from '../tasks/sampler.ts';
 import { didYouMean } from '../protocol/suggest.ts';
 import { choiceFlag, intFlag, parseFlags, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
@@ -138,6 +139,8 @@ async function cmdList(argv: string[]): Promise<number> {
     evalMode: choiceFlag('eval-mode', v['eval-mode'], EVAL_MODES) ?? DEFAULT_CONFIG.evalMode,
   };
   const phones = { state: !v['real-phones'] };
+  // Session templates run only where the manifest keeps state across a session's episodes.
+  const { isolation } = loadEnvironment().environment;
   const rows = tasks.map((t) => ({
     id: t.id,
     suite: t.suite,
@@ -152,7 +155,7 @@ async function cmdList(argv: string[]): Promise<number> {
     // How it starts on a real phone (an app, a deep link), or null: simulator-only.
     real_phone: t.def.realPhone ?? null,
     // What a run with these flags would do with it: null, or why it would be rejected.
-    rejected: preflight(t, judging, phones)?.reason ?? null,
+    rejected: preflight(t, judging, phones, isolation)?.reason ?? null,
   }));
   if (v.json) {
     console.log(JSON.stringify(rows, null, 2));

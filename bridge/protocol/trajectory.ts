@@ -83,6 +83,12 @@ export interface TrajectoryDoc {
   /** Where the phone was at the start and at the end (with initial_state.json and final_state.json: what a re-judge needs). */
   initial_route?: Route | null;
   final_route?: Route | null;
+  /**
+   * A session's episodes (docs/tasks.md, "Sessions"): where each began in `steps`, its goal and
+   * the screen it began on (`episode_N.jpg`; the first is `initial_screenshot`). `initial_state.json`
+   * is the session's first state; `verdict` is its last episode's. Absent for a task that is no session.
+   */
+  episodes?: { episode: number; goal: string; first_step: number; screenshot: string | null }[];
 }
 
 /** A row's trajectory folder is `trajectory/<name>` with a plain name: anything else is not read. */

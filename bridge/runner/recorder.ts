@@ -111,8 +111,12 @@ export class TrajectoryRecorder {
   }
 
   private shot(index: number, jpeg: Buffer): string | null {
+    return this.picture(`step_${String(index).padStart(3, '0')}.jpg`, jpeg);
+  }
+
+  /** A screen as a file of the episode, unless frames are off or the observation carries none. */
+  private picture(name: string, jpeg: Buffer): string | null {
     if (!this.frames || jpeg.length === 0) return null;
-    const name = `step_${String(index).padStart(3, '0')}.jpg`;
     writeFileSync(join(this.dir, name), jpeg);
     return name;
   }
@@ -142,6 +146,14 @@ export class TrajectoryRecorder {
       ...(o && s.previous ? stepChanges(s.previous.state, o.state, s.previous.stateJson, o.stateJson, { before: s.previous.sliceVersions, after: o.sliceVersions }) : {}),
       t_ms: Math.round(performance.now() - this.t0),
     });
+  }
+
+  private episodes: NonNullable<TrajectoryDoc['episodes']> = [];
+
+  /** A session's episode `episode` (≥ 2) begins: its goal and the screen it starts on, before step `firstStep`. */
+  episode(e: { episode: number; goal: string; firstStep: number; initial: Observation }): void {
+    if (this.episodes.length === 0) this.episodes.push({ episode: 1, goal: this.meta.goal, first_step: 1, screenshot: this.hasInitial ? 'step_000.jpg' : null });
+    this.episodes.push({ episode: e.episode, goal: e.goal, first_step: e.firstStep, screenshot: this.picture(`episode_${e.episode}.jpg`, e.initial.screenshot) });
   }
 
   /** A feedback round ended: the agent said it was done after `afterStep`, and the judge's findings. */
@@ -195,6 +207,7 @@ export class TrajectoryRecorder {
       init_state_hash: r.row.init_state_hash,
       initial_route: r.initialRoute ?? null,
       final_route: r.finalRoute ?? null,
+      ...(this.episodes.length ? { episodes: this.episodes } : {}),
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
     if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), r.initialState, r.initialJson ?? undefined);
