@@ -19,6 +19,8 @@ export interface EpisodeContext {
   rng: Rng;
   /** Grounded: query answers go on the phone's answer sheet; text: in the ANSWER action. */
   evalMode: EvalMode;
+  /** In a session template (docs/tasks.md, "Sessions"): which episode this is (1-based) of how many. */
+  session?: { episode: number; episodes: number };
 }
 
 export interface AgentObservation extends Observation {

@@ -121,7 +121,8 @@ async function setUp(env: Env, agent: Agent, spec: EpisodeSpec, recorder: Trajec
   p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: 0 }), hooks.signal), env);
   p.last = p.initial;
   p.first = p.initial;
-  const ctx: EpisodeContext = { task, goal: p.goal, params: p.params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
+  const episodes = sessionEpisodes(task).length;
+  const ctx: EpisodeContext = { task, goal: p.goal, params: p.params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode, ...(episodes > 1 ? { session: { episode: 1, episodes } } : {}) };
   recorder.begin({ goal: p.goal, params: p.params, initial: p.initial });
   hooks.onStart?.({ spec, goal: p.goal, params: p.params, initial: p.initial });
   await agent.start?.(ctx);
@@ -242,11 +243,12 @@ async function playLaterEpisodes(env: Env, agent: Agent, ctx: EpisodeContext, sp
   }
 }
 
-/** Episode `n` of a session begins: `between` on the phone's state, the episode's sheet and start, its goal to the agent. */
+/** Episode `n` of a session begins: `between` on the phone's state, the episode's sheet and start, `elapseMs` on its clock, its goal to the agent. */
 async function beginLaterEpisode(env: Env, agent: Agent, ctx: EpisodeContext, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress, episode: LoadedTask, n: number): Promise<void> {
   const last = requireState(p.last!, 'a session');
   const state = JSON.parse(last.stateJson ?? JSON.stringify(last.state)) as PhoneState;
-  spec.task.def.nextEpisodes![n - 2]!.between?.({ state, p: p.params, seed: spec.seed, episode: n });
+  const later = spec.task.def.nextEpisodes![n - 2]!;
+  later.between?.({ state, p: p.params, seed: spec.seed, episode: n });
   // The episode before's answer sheet goes; a query episode gets its own, empty (grounded mode).
   const goal = goalText(episode, p.params);
   if (spec.evalMode === 'grounded' && episode.def.answer) installSheet(state, episode.id, goal, answerFields(episode.def, p.params));
@@ -254,9 +256,10 @@ async function beginLaterEpisode(env: Env, agent: Agent, ctx: EpisodeContext, sp
   // The phone's state is written back as it is (plus `between`'s edits), landing on the episode's start screen.
   await abortable(putOnPhone(env, episode, { stateJson: JSON.stringify(state) }), hooks.signal);
   Object.assign(p, { task: episode, goal: agentGoal(goal, episode.def, spec.evalMode), episodeStart: p.steps, actions: [], answer: null, stopReason: 'max_steps', verdict: null });
-  p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: 0 }), hooks.signal), env);
+  // Time passes on the phone's own clock before the agent looks: what the apps do then is the episode's start.
+  p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: later.elapseMs ?? 0 }), hooks.signal), env);
   p.last = p.initial;
-  Object.assign(ctx, { task: episode, goal: p.goal });
+  Object.assign(ctx, { task: episode, goal: p.goal, session: { episode: n, episodes: sessionEpisodes(spec.task).length } });
   recorder.episode({ episode: n, goal: p.goal, firstStep: p.steps + 1, initial: p.initial });
   if (agent.nextGoal) await abortable(Promise.resolve(agent.nextGoal(ctx)), hooks.signal);
   else {

@@ -19,6 +19,8 @@ export interface TaskEntry {
 
 /** The tag every session template carries (and only they): `phonegym list` counts them by it. */
 export const SESSION_TAG = 'session';
+/** The longest a session lets time pass between two episodes (`elapseMs`): a week. */
+export const MAX_ELAPSE_MS = 7 * 24 * 3600_000;
 /** Episodes in a session, the first included. */
 export const SESSION_EPISODES = { min: 2, max: 4 } as const;
 
@@ -41,7 +43,7 @@ export function episodeTask(task: TaskEntry, n: number): TaskEntry {
   if (!episode) throw new Error(`${task.id} has no episode ${n}`);
   // Setup hooks ran once, for the whole session; a later episode's start is the phone as the one before left it.
   const { nextEpisodes: _later, prepare: _prepare, postSample: _postSample, goal: _goal, objective: _objective, startApp: _startApp, criteria: _criteria, checkGoals: _checks, isSuccessful: _isSuccessful, expectedChanges: _expected, answer: _answer, interaction: _interaction, oracle: _oracle, ...shared } = task.def;
-  const { between: _between, ...own } = episode;
+  const { between: _between, elapseMs: _elapse, ...own } = episode;
   const def: TaskDefinition<any> = { ...shared, ...own };
   return { id: task.id, suite: task.suite, name: task.name, file: task.file, def };
 }
@@ -65,6 +67,7 @@ export function sessionProblems(def: Partial<TaskDefinition>, validate: (def: un
     if (typeof e !== 'object' || e === null) return void problems.push(`episode ${i + 2}: not an object with goal, objective, a judge and an oracle`);
     if (e.between !== undefined && typeof e.between !== 'function') problems.push(`episode ${i + 2}: \`between\` must be a function of { state, p, seed, episode }`);
     if ('interaction' in e) problems.push(`episode ${i + 2}: an episode cannot be interactive (\`interaction\`)`);
+    if (e.elapseMs !== undefined && !(Number.isInteger(e.elapseMs) && e.elapseMs >= 0 && e.elapseMs <= MAX_ELAPSE_MS)) problems.push(`episode ${i + 2}: \`elapseMs\` must be a whole number of milliseconds from 0 to ${MAX_ELAPSE_MS} (7 days; got ${JSON.stringify(e.elapseMs)})`);
     // An episode is checked as the task it is played as (its own goal, objective, judge and oracle).
     const asTask = { goal: e.goal, objective: e.objective, difficulty: def.difficulty, apps: def.apps, maxSteps: def.maxSteps, criteria: e.criteria, checkGoals: e.checkGoals, isSuccessful: e.isSuccessful, answer: e.answer, oracle: e.oracle };
     problems.push(...validate(asTask).map((m) => `episode ${i + 2}: ${m}`));

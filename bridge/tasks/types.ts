@@ -158,6 +158,12 @@ export interface SessionEpisode<P> {
    * Edits `ctx.state`, a plain JSON draft of the phone as the episode before left it.
    */
   between?(ctx: BetweenContext<P>): void;
+  /**
+   * Time that passes before this episode (ms), after `between`: the phone's own clock moves on, so
+   * the apps act as they would (an alarm rings, an unpaid order lapses, a code expires) before the
+   * agent sees the phone, and none of it counts as the agent's doing.
+   */
+  elapseMs?: number;
   criteria?(p: P, input: JudgeInput): CriteriaSpec;
   checkGoals?(input: JudgeInput, p: P): Criterion[];
   isSuccessful?(input: JudgeInput, p: P): boolean;
