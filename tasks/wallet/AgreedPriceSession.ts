@@ -1,9 +1,8 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
 import { deliverIncoming } from '../../simulator-apps/chat/share.ts';
-import { chatOf, chatParam, type ChatParams, isLookalike, newMessages, sendMessage, sentTextCriteria, threadChanges, transferInChat } from '../chat/_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { chatOf, chatParam, type ChatParams, chatTransferCriteria, isLookalike, sendMessage, sentTextCriteria, threadChanges, transferInChat } from '../chat/_helpers.ts';
 import { MINUTES, recallChatMessage } from '../_shared/session.ts';
-import { amountText, ensureBalance, paymentCriteria } from './_helpers.ts';
+import { amountText, ensureBalance } from './_helpers.ts';
 
 interface P extends ChatParams {
   item: string;
@@ -57,14 +56,7 @@ export default defineTask<P>({
         deliverIncoming(chatOf(state), { chatId: p.chatId, from: p.contactId, text: `${p.item}我擦干净了，钱按说好的转我就行`, now: state.os.time.timestamp });
       },
       elapseMs: 20 * MINUTES,
-      checkGoals(input, p) {
-        const sent = newMessages(input, p.chatId).filter((m) => m.transfer);
-        return [
-          ...paymentCriteria(input, { counterparty: p.contactName, amount: p.price, category: '转账', note: p.item }),
-          exactlyOne('one transfer message in the chat', sent),
-          criteria.equals('its amount (fen)', sent[0]?.transfer?.amount ?? null, p.price),
-        ];
-      },
+      checkGoals: (input, p) => chatTransferCriteria(input, p, p.price, p.item),
       expectedChanges: (_input, p) => threadChanges(p.chatId),
       async oracle(ui, p) {
         await transferInChat(ui, p.chatId, amountText(p.price), p.item);
