@@ -78,6 +78,24 @@ describe('phonegym env check', () => {
   });
 });
 
+describe('isolation and session templates', () => {
+  it('under per_task a run rejects a session template before it starts, saying what to write; list says the same', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phonegym-pertask-'));
+    const manifest = join(dir, 'phonegym.toml');
+    const own = readFileSync(join(import.meta.dirname, '../../phonegym.toml'), 'utf8');
+    writeFileSync(manifest, own.replace('isolation = "persistent"', 'isolation = "per_task"').replace('root = "tasks"', `root = ${JSON.stringify(join(import.meta.dirname, '../../tasks'))}`));
+    const r = await phonegym(['run', '--agent', 'oracle', '--task-id', 'chat.PickupCodeSession', '--sample-seed', '1', '--run-dir', join(dir, 'run'), '--manifest', manifest], { timeout: 120_000 });
+    expect(`${r.stdout}\n${r.stderr}`).toContain('rejected before running: a session template (2 episodes on one phone');
+    const rows = readJsonlLines(join(dir, 'run', 'results.jsonl'));
+    expect(rows.map((row) => [row.task_id, row.status, row.error_code])).toEqual([['chat.PickupCodeSession', 'rejected', 'session_isolation']]);
+    expect(rows[0]!.error).toContain('write isolation = "persistent" under [env] in phonegym.toml');
+    // The checkout's own manifest is persistent: list runs it, as a session of 2 episodes.
+    const listed = await phonegym(['list', '--task-id', 'chat.PickupCodeSession']);
+    expect(listed.stdout).toMatch(/chat\.PickupCodeSession .* session of 2 episodes\n/);
+    expect(listed.stdout).not.toContain('rejected');
+  }, 150_000);
+});
+
 describe('phonegym env info and a run', () => {
   it('prints name@version, the hashes and the services; a run\'s rows and meta.json carry the same env id', async () => {
     const text = await phonegym(['env', 'info']);
