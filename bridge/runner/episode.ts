@@ -245,7 +245,8 @@ async function playLaterEpisodes(env: Env, agent: Agent, ctx: EpisodeContext, sp
 
 /** Episode `n` of a session begins: `between` on the phone's state, the episode's sheet and start, `elapseMs` on its clock, its goal to the agent. */
 async function beginLaterEpisode(env: Env, agent: Agent, ctx: EpisodeContext, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress, episode: LoadedTask, n: number): Promise<void> {
-  const last = requireState(p.last!, 'a session');
+  const ended = p.last!;
+  const last = requireState(ended, 'a session');
   const state = JSON.parse(last.stateJson ?? JSON.stringify(last.state)) as PhoneState;
   const later = spec.task.def.nextEpisodes![n - 2]!;
   later.between?.({ state, p: p.params, seed: spec.seed, episode: n });
@@ -260,7 +261,7 @@ async function beginLaterEpisode(env: Env, agent: Agent, ctx: EpisodeContext, sp
   p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: later.elapseMs ?? 0 }), hooks.signal), env);
   p.last = p.initial;
   Object.assign(ctx, { task: episode, goal: p.goal, session: { episode: n, episodes: sessionEpisodes(spec.task).length } });
-  recorder.episode({ episode: n, goal: p.goal, firstStep: p.steps + 1, initial: p.initial });
+  recorder.episode({ episode: n, goal: p.goal, firstStep: p.steps + 1, initial: p.initial, ended, initialRoute: p.first?.route ?? null });
   if (agent.nextGoal) await abortable(Promise.resolve(agent.nextGoal(ctx)), hooks.signal);
   else {
     await abortable(Promise.resolve(agent.end?.(ctx)), hooks.signal);

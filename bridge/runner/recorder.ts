@@ -150,10 +150,17 @@ export class TrajectoryRecorder {
 
   private episodes: NonNullable<TrajectoryDoc['episodes']> = [];
 
-  /** A session's episode `episode` (≥ 2) begins: its goal and the screen it starts on, before step `firstStep`. */
-  episode(e: { episode: number; goal: string; firstStep: number; initial: Observation }): void {
-    if (this.episodes.length === 0) this.episodes.push({ episode: 1, goal: this.meta.goal, first_step: 1, screenshot: this.hasInitial ? 'step_000.jpg' : null });
-    this.episodes.push({ episode: e.episode, goal: e.goal, first_step: e.firstStep, screenshot: this.picture(`episode_${e.episode}.jpg`, e.initial.screenshot) });
+  /**
+   * A session's episode `episode` (≥ 2) begins, before step `firstStep`: its goal and the screen it
+   * starts on, and the states the judge needs again (a re-judge): the one before's end (`ended`,
+   * before `between`) and this one's start (`sessionStateFiles`).
+   */
+  episode(e: { episode: number; goal: string; firstStep: number; initial: Observation; ended: Observation; initialRoute: Route | null }): void {
+    if (this.episodes.length === 0) this.episodes.push({ episode: 1, goal: this.meta.goal, first_step: 1, screenshot: this.hasInitial ? 'step_000.jpg' : null, initial_route: e.initialRoute, final_route: null });
+    this.episodes[this.episodes.length - 1]!.final_route = e.ended.route;
+    if (e.ended.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode - 1}_final_state.json`), e.ended.state, e.ended.stateJson ?? undefined);
+    if (e.initial.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode}_initial_state.json`), e.initial.state, e.initial.stateJson ?? undefined);
+    this.episodes.push({ episode: e.episode, goal: e.goal, first_step: e.firstStep, screenshot: this.picture(`episode_${e.episode}.jpg`, e.initial.screenshot), initial_route: e.initial.route, final_route: null });
   }
 
   /** A feedback round ended: the agent said it was done after `afterStep`, and the judge's findings. */
@@ -207,7 +214,7 @@ export class TrajectoryRecorder {
       init_state_hash: r.row.init_state_hash,
       initial_route: r.initialRoute ?? null,
       final_route: r.finalRoute ?? null,
-      ...(this.episodes.length ? { episodes: this.episodes } : {}),
+      ...(this.episodes.length ? { episodes: this.episodes.map((e, i, all) => (i === all.length - 1 ? { ...e, final_route: r.finalRoute ?? null } : e)) } : {}),
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
     if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), r.initialState, r.initialJson ?? undefined);

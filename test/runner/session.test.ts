@@ -6,7 +6,7 @@
  * and the one row lists both. The preflight refuses session templates under per_task, saying what
  * to write in phonegym.toml.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ import type { TrajectoryDoc } from '../../bridge/protocol/trajectory.ts';
 import { DEFAULT_CONFIG } from '../../bridge/runner/config.ts';
 import { runEpisode, type EpisodeSpec } from '../../bridge/runner/episode.ts';
 import { preflight } from '../../bridge/runner/preflight.ts';
+import { fileHash } from '../../bridge/runner/meta.ts';
+import { checkShare } from '../../bridge/leaderboard/rejudge.ts';
 import { TrajectoryRecorder } from '../../bridge/runner/recorder.ts';
 import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
 import { criteria, defineTask } from '../../bridge/tasks/api.ts';
@@ -135,7 +137,7 @@ describe('a session under persistent isolation', () => {
     try {
       const env = await pool.acquire();
       const agent = new Watched();
-      const spec: EpisodeSpec = { task, instance: 0, trial: 0, seed: 7, maxSteps: 15, loopDetect: 0, evalMode: 'grounded', agentName: 'oracle' };
+      const spec: EpisodeSpec = { task, instance: 0, trial: 0, seed: 7, maxSteps: 15, loopDetect: 0, evalMode: 'grounded', agentName: 'oracle', hashes: { app_build: 'test', task_file: fileHash(task.file) } };
       const recorder = new TrajectoryRecorder(dir, 'trajectory/session', task.id, false);
       const { row, verdict } = await runEpisode(env, agent, spec, recorder);
 
@@ -165,6 +167,13 @@ describe('a session under persistent isolation', () => {
       // initial_state.json is the session's start: the first chat not pinned.
       const initial = JSON.parse(readFileSync(join(recorder.dir, 'initial_state.json'), 'utf8')) as PhoneState;
       expect(chatOf(initial).chats.find((c) => c.id === chatId)!.pinned).toBe(false);
+
+      // The leaderboard's re-judge judges each episode again between its saved states, and notices a forged one.
+      const registry = { tasks: [task], errors: [], suites: ['fixture'], root: '' };
+      const rejudge = () => checkShare({ dir, rows: [row], evalMode: 'grounded', judgeMode: 'state' }, registry);
+      expect(rejudge()).toEqual([{ key: 'fixture.PinThenMute#0#0', ok: true }]);
+      copyFileSync(join(recorder.dir, 'initial_state.json'), join(recorder.dir, 'episode_1_final_state.json'));
+      expect(rejudge()[0]!.reason).toBe('episode 1: passed false here, true in the row; passed: false here, true in the row; success: false here, true in the row');
       pool.release(env);
     } finally {
       await pool.close();
