@@ -254,9 +254,10 @@ async function beginLaterEpisode(env: Env, agent: Agent, ctx: EpisodeContext, sp
   const goal = goalText(episode, p.params);
   if (spec.evalMode === 'grounded' && episode.def.answer) installSheet(state, episode.id, goal, answerFields(episode.def, p.params));
   else state.apps.answers = createAnswersState() as unknown as PhoneState['apps'][string];
+  // The new episode from here on; with no start yet, a failure now leaves it out of the row and unjudged.
+  Object.assign(p, { task: episode, goal: agentGoal(goal, episode.def, spec.evalMode), episodeStart: p.steps, initial: null, actions: [], answer: null, stopReason: 'max_steps', verdict: null });
   // The phone's state is written back as it is (plus `between`'s edits), landing on the episode's start screen.
   await abortable(putOnPhone(env, episode, { stateJson: JSON.stringify(state) }), hooks.signal);
-  Object.assign(p, { task: episode, goal: agentGoal(goal, episode.def, spec.evalMode), episodeStart: p.steps, actions: [], answer: null, stopReason: 'max_steps', verdict: null });
   // Time passes on the phone's own clock before the agent looks: what the apps do then is the episode's start.
   p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: later.elapseMs ?? 0 }), hooks.signal), env);
   p.last = p.initial;
