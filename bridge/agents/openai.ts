@@ -94,6 +94,9 @@ export class OpenAIAgent implements Agent {
   private readonly format: ReplyFormat;
   private history: TurnRecord[] = [];
   private feedback: string[] = [];
+  /** The goal of the episode the conversation began with, and a session's new goal not yet acted on. */
+  private firstGoal = '';
+  private newTask: string | null = null;
 
   /** `--observation`: the model is shown the screenshot, the UI tree as text, or both. */
   get observes(): { screenshot: boolean; tree: boolean } {
@@ -111,8 +114,17 @@ export class OpenAIAgent implements Agent {
     });
   }
 
-  start(): void {
+  start(ep: EpisodeContext): void {
     this.history = [];
+    this.feedback = [];
+    this.firstGoal = ep.goal;
+    this.newTask = null;
+  }
+
+  /** A session's next goal: the conversation goes on, each goal marked on the turn that began it. */
+  nextGoal(ep: EpisodeContext): void {
+    if (this.history[0] && this.history[0].task === undefined) this.history[0] = { ...this.history[0], task: this.firstGoal };
+    this.newTask = ep.goal;
     this.feedback = [];
   }
 
@@ -164,7 +176,8 @@ export class OpenAIAgent implements Agent {
     const parsed = this.format.parse(result.text, input);
     if ('formatError' in parsed) return { formatError: parsed.formatError, raw: result.text, usage };
     // What goes back to the model each turn is capped like what is stored: a runaway reply is not resent whole.
-    this.history.push({ raw: keepHead(result.text), thought: keepHeadOf(parsed.thought), action: parsed.action });
+    this.history.push({ raw: keepHead(result.text), thought: keepHeadOf(parsed.thought), action: parsed.action, ...(this.newTask ? { task: this.newTask } : {}) });
+    this.newTask = null;
     return { action: fractionsToEnv(parsed.action, this.o.coordsFromCss), raw: result.text, thought: parsed.thought, usage };
   }
 }

@@ -159,6 +159,12 @@ export class OracleAgent implements Agent {
     this.final = null;
   }
 
+  /** A session's next episode: that episode's own solution (`ep.task` is the episode), from the phone as it is. */
+  nextGoal(): void {
+    this.end();
+    this.start();
+  }
+
   act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
     this.current = obs;
     if (this.final) return Promise.resolve({ action: this.final });

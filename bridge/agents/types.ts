@@ -19,6 +19,8 @@ export interface EpisodeContext {
   rng: Rng;
   /** Grounded: query answers go on the phone's answer sheet; text: in the ANSWER action. */
   evalMode: EvalMode;
+  /** In a session template (docs/tasks.md, "Sessions"): which episode this is (1-based) of how many. */
+  session?: { episode: number; episodes: number };
 }
 
 export interface AgentObservation extends Observation {
@@ -64,6 +66,12 @@ export interface Agent {
    * method gets the findings nowhere and its extra rounds are blind (the row says so).
    */
   feedbackFromJudge?(text: string, ep: EpisodeContext): void;
+  /**
+   * A session's next episode (docs/tasks.md, "Sessions"): the user gives a new goal (`ep.goal`) on
+   * the same phone, in the same conversation; the agent keeps what it saw and did. An agent without
+   * this method is ended and started again for each episode (it keeps nothing).
+   */
+  nextGoal?(ep: EpisodeContext): void | Promise<void>;
   /** Called once per episode after the loop, whatever happened. */
   end?(ep: EpisodeContext): void | Promise<void>;
 }

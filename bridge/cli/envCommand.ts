@@ -9,7 +9,7 @@ import { taskSetHash } from '../protocol/contentHash.ts';
 import { didYouMean } from '../protocol/suggest.ts';
 import { webSourceHash } from '../build/webBuild.ts';
 import { loadEnvironment, type LoadedEnvironment } from '../manifest/load.ts';
-import { describeProbe, envIdOf, type ServiceSpec } from '../manifest/manifest.ts';
+import { describeProbe, envIdOf, type EpisodeIsolation, type ServiceSpec } from '../manifest/manifest.ts';
 import { registryTaskFiles } from '../runner/runEnvironment.ts';
 import { loadRegistry, resolveTasksRoot } from '../tasks/registry.ts';
 import { parseFlags, type FlagSpec } from './flags.ts';
@@ -37,6 +37,12 @@ const SUBCOMMANDS = ['check', 'info'];
 function serviceWords(s: ServiceSpec): string {
   return s.kind === 'command' ? `${s.command.join(' ')} · ${describeProbe(s.ready)}` : describeProbe(s.ready);
 }
+
+/** What each isolation means, for env info. */
+const ISOLATION_WORDS: Record<EpisodeIsolation, string> = {
+  per_task: 'every episode starts from its own seed\'s state; session templates are rejected',
+  persistent: 'every task starts from its own seed\'s state; a session\'s later episodes start where the one before ended',
+};
 
 function summary(l: LoadedEnvironment): string {
   const e = l.environment;
@@ -76,7 +82,7 @@ async function info(l: LoadedEnvironment, json: boolean): Promise<void> {
   task root   ${shownPath(l.tasksRoot)} (${registry.tasks.length} tasks)
   app build   ${appBuild}
   task set    ${taskSet}
-  isolation   ${e.isolation} (every episode starts from its own seed's state)
+  isolation   ${e.isolation} (${ISOLATION_WORDS[e.isolation]})
   state       ${e.state.backend} (one state tree, snapshot and restore in-page)
   forwarded   ${e.forwardEnv.length ? e.forwardEnv.join(', ') : '(none)'}
   services

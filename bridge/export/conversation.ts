@@ -113,12 +113,16 @@ function draft(ep: Episode, meta: RunMeta, images: ImagePlacement): { prompt: Dr
   const system = systemMessageOf(ep, meta);
   const prompt: Draft[] = [
     ...(system !== null ? [{ role: 'system' as const, content: system }] : []),
-    { role: 'user', content: [{ type: 'text', text: keepHead(row.goal) }, ...shot(doc.initial_screenshot, 0)] },
+    // A session's first goal only: each later one arrives as the user's turn where its episode began.
+    { role: 'user', content: [{ type: 'text', text: keepHead(doc.episodes?.[0]?.goal ?? row.goal) }, ...shot(doc.initial_screenshot, 0)] },
   ];
   const completion: Draft[] = [];
   const feedbackAfter = new Map(doc.rounds.filter((r) => r.delivered).map((r) => [r.after_step, r.feedback]));
+  const episodeAt = new Map((doc.episodes ?? []).slice(1).map((e) => [e.first_step, e]));
   for (const step of doc.steps) {
     const id = `call_${step.index}`;
+    const next = episodeAt.get(step.index);
+    if (next) completion.push({ role: 'user', content: [{ type: 'text', text: keepHead(next.goal) }, ...shot(next.screenshot, step.index - 1)] });
     completion.push({ role: 'assistant', content: assistantText(step, row.agent), tool_calls: [toolCallOf(boundAction(step), id)] });
     const text = resultText(step, row.stop_reason);
     const screen = shot(step.screenshot, step.index);

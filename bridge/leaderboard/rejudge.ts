@@ -10,11 +10,12 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { ResultRow } from '../protocol/runFolder.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
-import { isTrajectoryPath, type TrajectoryDoc } from '../protocol/trajectory.ts';
+import { isTrajectoryPath, sessionStateFiles, type TrajectoryDoc } from '../protocol/trajectory.ts';
 import type { RunFolder } from '../runner/runFolder.ts';
 import { configOfRun } from '../runner/runFolder.ts';
 import { fileHash } from '../runner/meta.ts';
 import { judgeTask } from '../tasks/judging.ts';
+import { sessionEpisodes } from '../tasks/session.ts';
 import type { LoadedTask, Registry } from '../tasks/registry.ts';
 import { readStatePair } from './stateFiles.ts';
 
@@ -55,6 +56,7 @@ function checkRow(dir: string, r: ResultRow, j: Judges): RowCheck {
   if (!r.hashes || r.hashes.task_file !== here) return bad(`the task file differs from the one the run judged with (${r.hashes?.task_file ?? 'no hash'} there, ${here} here)`);
   if (!isTrajectoryPath(r.trajectory)) return bad(`the row names no trajectory folder of the run (${JSON.stringify(r.trajectory).slice(0, 80)})`);
   const folder = join(dir, r.trajectory);
+  if (r.episodes?.length) return sessionCheck(folder, r, task, j);
   const files = ['trajectory.json', 'initial_state.json', 'final_state.json'].map((f) => join(folder, f));
   const missing = files.find((f) => !existsSync(f));
   if (missing) return bad(`${r.trajectory}: no ${missing.slice(folder.length + 1)} to judge from`);
@@ -80,6 +82,49 @@ function checkRow(dir: string, r: ResultRow, j: Judges): RowCheck {
   if (v.passed !== r.passed || v.passed !== r.judge.passed) differs.push(`passed: ${v.passed} here, ${r.passed} in the row`);
   // With the state judge counting, success is its verdict; a VLM judge's success cannot be re-derived.
   if (j.judgeMode !== 'vlm' && r.success !== v.passed) differs.push(`success: ${v.passed} here, ${r.success} in the row`);
+  return differs.length ? bad(differs.join('; ')) : { key, ok: true };
+}
+
+/**
+ * A session's row (docs/tasks.md, "Sessions"): every episode it played judged again between its own
+ * saved start and end (`sessionStateFiles`) with that episode's judge, and the row's verdict as
+ * the runner makes it from theirs: passed when every episode of the session was played and passed.
+ */
+function sessionCheck(folder: string, r: ResultRow, task: LoadedTask, j: Judges): RowCheck {
+  const key = keyOf(r);
+  const bad = (reason: string): RowCheck => ({ key, ok: false, reason });
+  const played = r.episodes!;
+  const episodes = sessionEpisodes(task);
+  if (played.length > episodes.length) return bad(`the row lists ${played.length} episodes; ${r.task_id} has ${episodes.length}`);
+  let doc: TrajectoryDoc;
+  try {
+    doc = JSON.parse(readFileSync(join(folder, 'trajectory.json'), 'utf8')) as TrajectoryDoc;
+  } catch (e) {
+    return bad(`${r.trajectory}: ${(e as Error).message}`);
+  }
+  const differs: string[] = [];
+  const verdicts: { success: boolean; clean: boolean; passed: boolean }[] = [];
+  for (const e of played) {
+    const files = sessionStateFiles(e.episode, played.length);
+    const missing = [files.initial, files.final].find((f) => !existsSync(join(folder, f)));
+    if (missing) return bad(`${r.trajectory}: no ${missing} to judge episode ${e.episode} from`);
+    const routes = doc.episodes?.find((x) => x.episode === e.episode);
+    const actions = doc.steps.filter((s) => s.index >= e.first_step && s.index < e.first_step + e.steps).map((s) => s.action);
+    let v;
+    try {
+      const { initial, final } = readStatePair(join(folder, files.initial), join(folder, files.final));
+      v = judgeTask(episodes[e.episode - 1]!, r.params, j.evalMode, { state: initial, route: routes?.initial_route ?? HOME }, { state: final, route: routes?.final_route ?? HOME }, e.answer, actions);
+    } catch (err) {
+      return bad(`episode ${e.episode}: the judge threw on the saved states: ${(err as Error).message}`);
+    }
+    verdicts.push(v);
+    if (v.passed !== e.passed || v.success !== e.success || v.clean !== e.clean) differs.push(`episode ${e.episode}: passed ${v.passed} here, ${e.passed} in the row`);
+  }
+  const all = played.length === episodes.length;
+  const passed = all && verdicts.every((v) => v.passed);
+  if (passed !== r.passed) differs.push(`passed: ${passed} here, ${r.passed} in the row`);
+  if (verdicts.every((v) => v.clean) !== r.clean) differs.push(`clean: ${!r.clean} here, ${r.clean} in the row`);
+  if (j.judgeMode !== 'vlm' && r.success && !passed) differs.push(`success: false here, true in the row`);
   return differs.length ? bad(differs.join('; ')) : { key, ok: true };
 }
 

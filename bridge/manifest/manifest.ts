@@ -35,11 +35,13 @@ export type ServiceSpec =
 export type ServiceKind = ServiceSpec['kind'];
 
 /**
- * Only `per_task` is declared: every episode's setup resets the whole phone to its seed's state
- * (bridge/runner/setup.ts), so state cannot persist across episodes; a value the runner would
- * ignore is refused rather than accepted.
+ * How episodes share the phone (seed 001's `isolation`). Every task starts from its own seed's
+ * state either way (bridge/runner/setup.ts). `persistent`: a session template's episodes
+ * (bridge/tasks/session.ts) follow one another on one phone, each starting from the state the one
+ * before left, with one agent that keeps its history. `per_task`: a fresh phone per episode, so
+ * session templates cannot run and are rejected before the run (`session_isolation`).
  */
-export const ISOLATIONS = ['per_task'] as const;
+export const ISOLATIONS = ['per_task', 'persistent'] as const;
 export type EpisodeIsolation = (typeof ISOLATIONS)[number];
 /** The phone is one JSON state tree, snapshotted and restored in-page. */
 export const STATE_BACKENDS = ['json'] as const;
@@ -184,7 +186,7 @@ export function parseManifest(text: string, file: string): ManifestResult<Manife
   if (doc.env !== undefined && doc.task_root !== undefined) r.report(['task_root'], 'a manifest is either the root one ([env]) or a task root\'s ([task_root]), not both', 'keep [env] here; put [task_root] in the phonegym.toml of the task root\'s folder');
   r.onlyKeys(doc, [], ['env', 'state', 'tasks', 'forward_env', 'services', ...(doc.task_root !== undefined ? ['task_root'] : [])], 'the root manifest');
   const { name, version, table: envTable } = readIdentity(r, doc, 'env', ['name', 'version', 'isolation']);
-  const isolation = envTable ? r.choice(envTable, ['env'], 'isolation', ISOLATIONS, 'per_task', ' (every episode starts from its own seed\'s state: a value that kept state across episodes would be ignored, so it is not offered)') : undefined;
+  const isolation = envTable ? r.choice(envTable, ['env'], 'isolation', ISOLATIONS, 'per_task', ' (per_task: a fresh phone per episode; persistent: a session template\'s episodes follow one another on one phone)') : undefined;
   const state = r.table(doc, [], 'state', true, '[state] backend = "json"');
   let backend: StateBackend | undefined;
   if (state) {

@@ -105,6 +105,30 @@ export interface ResultRow {
   hashes: RowHashes | null;
   /** The env id the episode ran in, `name@version+hash` (bridge/manifest); absent in folders from before it. */
   env?: string | null;
+  /**
+   * A session template's episodes as they were played (docs/tasks.md, "Sessions"), in order: the
+   * row passes when every one of them did. A session ends at its first failed episode, so the
+   * last one listed is the one that failed, if any. Absent for a task that is no session.
+   */
+  episodes?: SessionEpisodeRow[];
+}
+
+/** One episode of a session, in its row: its goal, its own verdict and where its steps are in the trajectory. */
+export interface SessionEpisodeRow {
+  /** 1-based. */
+  episode: number;
+  goal: string;
+  objective: string;
+  /** The trajectory index of its first step (1-based) and how many it took. */
+  first_step: number;
+  steps: number;
+  stop_reason: StopReason;
+  answer: string | null;
+  success: boolean;
+  progress: number;
+  clean: boolean;
+  passed: boolean;
+  judge: JudgeSummary | null;
 }
 
 /** An episode's identity in a run, a resume and a merge: `task_id#instance#trial`, and `~vN` after it for a look other than the designed one (`--variant`). */

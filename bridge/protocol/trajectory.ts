@@ -83,6 +83,18 @@ export interface TrajectoryDoc {
   /** Where the phone was at the start and at the end (with initial_state.json and final_state.json: what a re-judge needs). */
   initial_route?: Route | null;
   final_route?: Route | null;
+  /**
+   * A session's episodes (docs/tasks.md, "Sessions"): where each began in `steps`, its goal and
+   * the screen it began on (`episode_N.jpg`; the first is `initial_screenshot`), and the states each
+   * is judged between (`sessionStateFiles`): `initial_state.json` is the session's start and
+   * `final_state.json` its end; `verdict` is its last episode's. Absent for a task that is no session.
+   */
+  episodes?: { episode: number; goal: string; first_step: number; screenshot: string | null; initial_route: Route | null; final_route: Route | null }[];
+}
+
+/** The state files episode `n` of a session of `count` is judged between (in its trajectory folder). */
+export function sessionStateFiles(n: number, count: number): { initial: string; final: string } {
+  return { initial: n === 1 ? 'initial_state.json' : `episode_${n}_initial_state.json`, final: n === count ? 'final_state.json' : `episode_${n}_final_state.json` };
 }
 
 /** A row's trajectory folder is `trajectory/<name>` with a plain name: anything else is not read. */

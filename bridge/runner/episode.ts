@@ -3,7 +3,9 @@
  * down (finally) → judge (only when the loop did not raise) → result row. Run errors and
  * evaluation errors are kept apart (seed 004): a crashed page is `run_error`, a throwing goal
  * check is `eval_error`. Judging itself lives in `bridge/tasks/judging.ts` (state) and
- * `./vlmJudging.ts` (VLM), so verify and the studio judge without this loop.
+ * `./vlmJudging.ts` (VLM), so verify and the studio judge without this loop; the row in
+ * `./episodeRow.ts`. A session template's later episodes are played in the same run of the
+ * phases (`playLaterEpisodes`): one agent, one phone, one row.
  */
 import { describeAction, isTerminalAction, type Action } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
@@ -14,40 +16,22 @@ import { hasState, requireState, type Env, type Observation, type ObserveOptions
 import { JudgeError } from '../judge/judge.ts';
 import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts';
 import { createAgent } from '../agents/registry.ts';
-import { agentGoal, type EvalMode } from '../tasks/grounded.ts';
+import { isSession, sessionEpisodes } from '../tasks/session.ts';
+import type { PhoneState } from '../protocol/state.ts';
+import { createAnswersState } from '../../simulator-apps/answers/logic.ts';
+import { agentGoal, answerFields, installSheet } from '../tasks/grounded.ts';
 import { feedbackText, judgeTask, judgeTaskOrNull, vlmJudgeRuns } from '../tasks/judging.ts';
 import { ERROR_CODES } from './errorCodes.ts';
 import { interactionEvents } from './interaction.ts';
-import { setupOnPhone, startOnRealPhone, stateHash, stateHashOfJson } from './setup.ts';
-import type { EpisodeStatus, EpisodeUsage, ResultRow, RowHashes, StopReason } from '../protocol/runFolder.ts';
+import { putOnPhone, setupOnPhone, startOnRealPhone } from './setup.ts';
+import type { ResultRow } from '../protocol/runFolder.ts';
 import { abortable, addUsage, stopped } from './episodeEnds.ts';
 import { capRowTexts, TrajectoryRecorder } from './recorder.ts';
 export { EpisodeTimeout } from './episodeEnds.ts';
 import { runVlmJudge, type VlmJudgeOutcome, type VlmJudging } from './vlmJudging.ts';
-
-export interface EpisodeSpec {
-  task: LoadedTask;
-  instance: number;
-  trial: number;
-  seed: number;
-  /** The look the phone is drawn with (simulator-apps/os/look.ts); 0 or absent: as designed. */
-  variant?: number;
-  maxSteps: number;
-  /** N identical actions in a row end the episode (0 = off). */
-  loopDetect: number;
-  evalMode: EvalMode;
-  agentName: string;
-  /**
-   * Feedback rounds (seed 003): when the agent says it is done and the judge disagrees, its
-   * findings go back to the agent in the same conversation, up to this many rounds in all
-   * (default 1: the first COMPLETE is final).
-   */
-  maxRounds?: number;
-  /** The phone build's and the task file's content hashes, stamped on the row (null: not known here). */
-  hashes?: RowHashes | null;
-  /** The env id (`name@version+hash`) stamped on the row. */
-  env?: string | null;
-}
+import type { EpisodeProgress, EpisodeSpec } from './episodeProgress.ts';
+import { episodeRow, playedEpisode } from './episodeRow.ts';
+export type { EpisodeSpec } from './episodeProgress.ts';
 
 /** One step as the runner's listeners see it (the studio, fault tests). */
 export interface StepEvent {
@@ -100,31 +84,11 @@ export interface EpisodeOutcome {
   verdict: Verdict | null;
 }
 
-/** What an episode has come to so far: each phase reads and advances it. */
-interface EpisodeProgress {
-  status: EpisodeStatus;
-  stopReason: StopReason;
-  errorCode: string | null;
-  error: string | null;
-  answer: string | null;
-  steps: number;
-  params: Record<string, unknown>;
-  goal: string;
-  /** The first and the latest observation; their state is null on a phone without a state tree. */
-  initial: Observation | null;
-  last: Observation | null;
-  actions: Action[];
-  usage: EpisodeUsage | null;
-  /** The feedback round the agent is in (1 until the judge sends findings back). */
-  round: number;
-  blindRounds: number;
-  verdict: Verdict | null;
-}
-
 export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks = {}): Promise<EpisodeOutcome> {
   const t0 = performance.now();
   const { task } = spec;
   const p: EpisodeProgress = {
+    task, played: [], episodeStart: 0, first: null,
     status: 'completed', stopReason: 'max_steps', errorCode: null, error: null, answer: null, steps: 0, params: {},
     goal: typeof task.def.goal === 'string' ? task.def.goal : task.id,
     initial: null, last: null, actions: [], usage: null, round: 1, blindRounds: 0, verdict: null,
@@ -133,6 +97,7 @@ export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, reco
   try {
     ctx = await setUp(env, agent, spec, recorder, hooks, p);
     await actLoop(env, agent, ctx, spec, recorder, hooks, p);
+    if (isSession(task)) await playLaterEpisodes(env, agent, ctx, spec, recorder, hooks, p);
   } catch (e) {
     Object.assign(p, await failure(e, hooks));
   } finally {
@@ -140,7 +105,8 @@ export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, reco
   }
   const vlm = await judgeEpisode(spec, recorder, hooks, p);
   const row = capRowTexts(episodeRow(spec, p, vlm, recorder.relDir, Math.round(performance.now() - t0) / 1000));
-  recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: p.initial?.state ?? null, finalJson: p.last?.stateJson, initialJson: p.initial?.stateJson, initialRoute: p.initial?.route ?? null, finalRoute: p.last?.route ?? null });
+  const start = p.first ?? p.initial;
+  recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: start?.state ?? null, finalJson: p.last?.stateJson, initialJson: start?.stateJson, initialRoute: start?.route ?? null, finalRoute: p.last?.route ?? null });
   return { row, verdict: p.verdict };
 }
 
@@ -154,7 +120,9 @@ async function setUp(env: Env, agent: Agent, spec: EpisodeSpec, recorder: Trajec
   p.goal = agentGoal(goalText(task, p.params), task.def, spec.evalMode);
   p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: 0 }), hooks.signal), env);
   p.last = p.initial;
-  const ctx: EpisodeContext = { task, goal: p.goal, params: p.params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode };
+  p.first = p.initial;
+  const episodes = sessionEpisodes(task).length;
+  const ctx: EpisodeContext = { task, goal: p.goal, params: p.params, seed: spec.seed, maxSteps: spec.maxSteps, rng: prepared.rng, evalMode: spec.evalMode, ...(episodes > 1 ? { session: { episode: 1, episodes } } : {}) };
   recorder.begin({ goal: p.goal, params: p.params, initial: p.initial });
   hooks.onStart?.({ spec, goal: p.goal, params: p.params, initial: p.initial });
   await agent.start?.(ctx);
@@ -174,7 +142,8 @@ function observed(o: Observation, env: Env): Observation {
 
 /** Phase 2: act, step, observe until a terminal action, the budget, a loop, a format error or the signal. */
 async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<void> {
-  const { task } = spec;
+  // In a session, the episode being played (its goal, judge and oracle); else the task.
+  const { task } = p;
   const initial = p.initial!;
   const maxRounds = Math.max(1, spec.maxRounds ?? 1);
   // The judge's feedback, the scripted counterpart and live verdicts read the state tree.
@@ -187,8 +156,9 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
   let lastEvents: EnvironmentEvent[] = [];
   while (true) {
     if (hooks.signal?.aborted) return void Object.assign(p, stopped(hooks.signal));
-    if (p.steps >= spec.maxSteps) return void (p.stopReason = 'max_steps');
-    const obs: AgentObservation = { ...p.last!, step: p.steps, ...(lastEvents.length ? { events: lastEvents } : {}) };
+    // Each episode of a session has the whole budget: steps count from its own start.
+    if (p.steps - p.episodeStart >= spec.maxSteps) return void (p.stopReason = 'max_steps');
+    const obs: AgentObservation = { ...p.last!, step: p.steps - p.episodeStart, ...(lastEvents.length ? { events: lastEvents } : {}) };
     const reply = await abortable(agent.act(obs, ctx, hooks.signal), hooks.signal).catch((e: unknown) => {
       throw hooks.signal?.aborted ? e : new AgentFailure(e);
     });
@@ -213,7 +183,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
         p.stopReason = 'answer';
       } else p.stopReason = action.type === 'complete' ? 'complete' : 'abort';
       // Feedback rounds: the judge looks now; a failed check goes back to the agent, which goes on.
-      if (p.round < maxRounds && p.stopReason !== 'abort' && p.steps < spec.maxSteps && judgeable && hasState(p.last!)) {
+      if (p.round < maxRounds && p.stopReason !== 'abort' && p.steps - p.episodeStart < spec.maxSteps && judgeable && hasState(p.last!)) {
         const v = judgeTaskOrNull(task, p.params, spec.evalMode, initial, p.last, p.answer, p.actions);
         if (v && !v.passed) {
           const text = feedbackText(v);
@@ -255,6 +225,51 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
   }
 }
 
+/**
+ * A session's later episodes (bridge/tasks/session.ts), each after the one before passed: its
+ * `between` changes the phone as the last one left it (no reset to the seed's state), the phone goes
+ * to the episode's start, and the same agent gets the new goal in the same conversation. A session
+ * ends at its first failed episode; that one (or the last) is judged by `judgeEpisode` as any task.
+ */
+async function playLaterEpisodes(env: Env, agent: Agent, ctx: EpisodeContext, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<void> {
+  const episodes = sessionEpisodes(spec.task);
+  for (let n = 2; n <= episodes.length; n++) {
+    if (p.status !== 'completed' || hooks.signal?.aborted || !hasState(p.initial!) || !hasState(p.last!)) return;
+    const verdict = judgeTaskOrNull(p.task, p.params, spec.evalMode, p.initial!, p.last!, p.answer, p.actions);
+    if (!verdict?.passed) return;
+    p.played.push(playedEpisode(p, n - 1, verdict));
+    await beginLaterEpisode(env, agent, ctx, spec, recorder, hooks, p, episodes[n - 1]!, n);
+    await actLoop(env, agent, ctx, spec, recorder, hooks, p);
+  }
+}
+
+/** Episode `n` of a session begins: `between` on the phone's state, the episode's sheet and start, `elapseMs` on its clock, its goal to the agent. */
+async function beginLaterEpisode(env: Env, agent: Agent, ctx: EpisodeContext, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress, episode: LoadedTask, n: number): Promise<void> {
+  const ended = p.last!;
+  const last = requireState(ended, 'a session');
+  const state = JSON.parse(last.stateJson ?? JSON.stringify(last.state)) as PhoneState;
+  const later = spec.task.def.nextEpisodes![n - 2]!;
+  later.between?.({ state, p: p.params, seed: spec.seed, episode: n });
+  // The episode before's answer sheet goes; a query episode gets its own, empty (grounded mode).
+  const goal = goalText(episode, p.params);
+  if (spec.evalMode === 'grounded' && episode.def.answer) installSheet(state, episode.id, goal, answerFields(episode.def, p.params));
+  else state.apps.answers = createAnswersState() as unknown as PhoneState['apps'][string];
+  // The new episode from here on; with no start yet, a failure now leaves it out of the row and unjudged.
+  Object.assign(p, { task: episode, goal: agentGoal(goal, episode.def, spec.evalMode), episodeStart: p.steps, initial: null, actions: [], answer: null, stopReason: 'max_steps', verdict: null });
+  // The phone's state is written back as it is (plus `between`'s edits), landing on the episode's start screen.
+  await abortable(putOnPhone(env, episode, { stateJson: JSON.stringify(state) }), hooks.signal);
+  // Time passes on the phone's own clock before the agent looks: what the apps do then is the episode's start.
+  p.initial = observed(await abortable(env.observe({ ...observing(agent, hooks), advanceMs: later.elapseMs ?? 0 }), hooks.signal), env);
+  p.last = p.initial;
+  Object.assign(ctx, { task: episode, goal: p.goal, session: { episode: n, episodes: sessionEpisodes(spec.task).length } });
+  recorder.episode({ episode: n, goal: p.goal, firstStep: p.steps + 1, initial: p.initial, ended, initialRoute: p.first?.route ?? null });
+  if (agent.nextGoal) await abortable(Promise.resolve(agent.nextGoal(ctx)), hooks.signal);
+  else {
+    await abortable(Promise.resolve(agent.end?.(ctx)), hooks.signal);
+    await abortable(Promise.resolve(agent.start?.(ctx)), hooks.signal);
+  }
+}
+
 /** What the loop's exception means for the row: a run error, the agent's own failure, or the signal. */
 async function failure(e: unknown, hooks: EpisodeHooks): Promise<Pick<EpisodeProgress, 'status' | 'stopReason' | 'errorCode' | 'error'>> {
   if (hooks.signal?.aborted) return stopped(hooks.signal);
@@ -287,7 +302,7 @@ async function tearDown(agent: Agent, ctx: EpisodeContext | null, spec: EpisodeS
  * the VLM judge where it runs (on a phone without a state tree, under `auto`, it is the judge).
  */
 async function judgeEpisode(spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks, p: EpisodeProgress): Promise<VlmJudgeOutcome | null> {
-  const { task } = spec;
+  const { task } = p;
   p.verdict = null;
   if (p.status !== 'completed' || !p.initial || !p.last) return null;
   const { initial, last } = p;
@@ -314,58 +329,6 @@ async function judgeEpisode(spec: EpisodeSpec, recorder: TrajectoryRecorder, hoo
     Object.assign(p, stopped(hooks.signal!));
     return null;
   }
-}
-
-/** Phase 5: the result row, from what the phases found. */
-function episodeRow(spec: EpisodeSpec, p: EpisodeProgress, vlm: VlmJudgeOutcome | null, trajectory: string, runtimeS: number): ResultRow {
-  const { task } = spec;
-  const verdict = p.verdict;
-  // The agent ended the episode itself; for a task that cannot be done, saying so (ABORT) is the answer.
-  const terminatedByAgent = p.stopReason === 'complete' || p.stopReason === 'answer' || (p.stopReason === 'abort' && task.def.answer?.infeasible === true);
-  const vlmVerdict = vlm && 'passed' in vlm.row ? vlm.row : null;
-  const counted = vlm?.counts ? (vlmVerdict ? { success: vlmVerdict.success, clean: vlmVerdict.clean, progress: vlmVerdict.success ? 1 : 0, passed: vlmVerdict.passed } : null) : verdict;
-  const passed = p.status === 'completed' ? (counted?.passed ?? false) : false;
-  return {
-    task_id: task.id,
-    task_name: task.name,
-    suite: task.suite,
-    apps: task.def.apps,
-    difficulty: task.def.difficulty,
-    objective: task.def.objective,
-    instance: spec.instance,
-    trial_id: spec.trial,
-    seed: spec.seed,
-    variant: spec.variant ?? 0,
-    params: p.params,
-    goal: p.goal,
-    agent: spec.agentName,
-    status: p.status,
-    error_code: p.errorCode,
-    error: p.error,
-    stop_reason: p.stopReason,
-    steps: p.steps,
-    max_steps: spec.maxSteps,
-    success: terminatedByAgent && passed,
-    goal_success: counted?.success ?? false,
-    progress: counted?.progress ?? 0,
-    clean: counted?.clean ?? false,
-    passed,
-    false_complete: terminatedByAgent && !passed && p.status === 'completed',
-    overdue_termination: (p.stopReason === 'max_steps' || p.stopReason === 'loop_detected') && (counted?.success ?? false),
-    answer: p.answer,
-    judge: verdict ? { success: verdict.success, clean: verdict.clean, progress: verdict.progress, passed: verdict.passed, issues: verdict.issues, warnings: verdict.warnings } : null,
-    init_state_hash: p.initial?.state ? (p.initial.stateJson ? stateHashOfJson(p.initial.state, p.initial.stateJson) : stateHash(p.initial.state)) : null,
-    runtime_s: runtimeS,
-    trajectory,
-    usage: p.usage,
-    rounds: p.round,
-    blind_rounds: p.blindRounds,
-    vlm_judge: vlm?.row ?? null,
-    attempts: 1,
-    retry: null,
-    hashes: spec.hashes ?? null,
-    env: spec.env ?? null,
-  };
 }
 
 /**

@@ -58,6 +58,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = {
   // Preflight: the task cannot run here.
   no_judge_model: { status: 'rejected', retried: false, meaning: 'the task needs a VLM judge and none is configured (--judge-model, --judge-base-url)' },
   no_device: { status: 'rejected', retried: false, meaning: 'the task needs a real device and none is connected' },
+  session_isolation: { status: 'rejected', retried: false, meaning: 'the task is a session template (episodes that follow one another on one phone) and the manifest\'s isolation is not "persistent" (phonegym.toml, [env] isolation)' },
   no_state: { status: 'rejected', retried: false, meaning: 'the task needs the phone\'s state tree (a setup written into it, the state judge, a scripted contact, a grounded answer sheet) and the run\'s phones have none (real phones)' },
 };
 

@@ -173,6 +173,8 @@ export function readRecordedEpisode(runsDir: string, folder: string, trajectory:
   if (!doc || typeof doc.task_id !== 'string' || !whole(doc.seed) || !Array.isArray(doc.steps)) {
     throw new UsageError(`${file} is not a phonegym trajectory (it needs task_id, seed and steps): it cannot be continued`);
   }
+  // Its later episodes began from a phone `between` changed: replaying its actions from the seed would not get there.
+  if (doc.episodes?.length) throw new UsageError(`${file} is a session of ${doc.episodes.length} episodes: a session cannot be forked or continued (yet); fork a single-episode task's trajectory`);
   const taken = doc.steps.slice(0, FORK_ACTIONS).map((s, i): TakenAction => {
     const a = s?.css_action;
     if (!s || !whole(s.index) || !a || typeof a !== 'object' || !ACTION_TYPES.includes(a.type)) {

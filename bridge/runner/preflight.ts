@@ -11,6 +11,8 @@ import { vlmJudgeRuns } from '../tasks/judging.ts';
 import type { VlmJudging } from './vlmJudging.ts';
 import type { PlannedEpisode } from './plan.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
+import type { EpisodeIsolation } from '../manifest/manifest.ts';
+import { isSession } from '../tasks/session.ts';
 
 export interface Rejection {
   code: string;
@@ -23,18 +25,24 @@ export interface PhoneKind {
 }
 
 /**
- * Why `task` cannot run with `config` on these phones, or null when it can. On phones without a
+ * Why `task` cannot run with `config` on these phones under the manifest's `isolation`, or null
+ * when it can. A session template needs `persistent` isolation (its later episodes start from the
+ * phone the one before left). On phones without a
  * state tree a task needs a way to start there (`realPhone`), must not need the state judge
  * (`--judge-mode state`/`both`), a scripted counterpart writing to the phone (`interaction`) or an
  * answer sheet on the phone (grounded queries); `auto` judges it with the VLM judge.
  */
-export function preflight(task: LoadedTask, config: Pick<RunConfig, 'judgeMode' | 'judgeModel' | 'modelName' | 'evalMode'>, phones: PhoneKind = { state: true }): Rejection | null {
+export function preflight(task: LoadedTask, config: Pick<RunConfig, 'judgeMode' | 'judgeModel' | 'modelName' | 'evalMode'>, phones: PhoneKind, isolation: EpisodeIsolation): Rejection | null {
+  if (isSession(task) && isolation !== 'persistent') {
+    return { code: 'session_isolation', reason: `a session template (${(task.def.nextEpisodes?.length ?? 0) + 1} episodes on one phone, each starting where the one before ended) needs isolation "persistent", and the manifest says "${isolation}": write isolation = "persistent" under [env] in phonegym.toml (or leave session templates out of the run)` };
+  }
   if (!phones.state) {
     const d = task.def;
     const noState = (why: string): Rejection => ({ code: 'no_state', reason: `${why}; these phones have no state tree (real phones): run it on the simulator or a virtual device` });
     if (config.judgeMode === 'state' || config.judgeMode === 'both') return noState(`--judge-mode ${config.judgeMode} needs the state judge`);
     if (!d.realPhone) return noState('the task is simulator-only (it declares no `realPhone` start: its setup is written into the phone\'s state)');
     if (d.interaction) return noState('the task is interactive: its scripted contact writes to the phone\'s state');
+    if (isSession(task)) return noState('the task is a session: its episodes carry the phone\'s state from one to the next');
     if (d.answer && config.evalMode === 'grounded') return noState('a query in grounded mode puts its answer sheet on the phone (try --eval-mode text, where the agent answers with the ANSWER action)');
   }
   if (vlmJudgeRuns(task, config.judgeMode, phones.state) && config.judgeMode !== 'both' && !judgeModelOf(config)) {

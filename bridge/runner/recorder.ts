@@ -111,8 +111,12 @@ export class TrajectoryRecorder {
   }
 
   private shot(index: number, jpeg: Buffer): string | null {
+    return this.picture(`step_${String(index).padStart(3, '0')}.jpg`, jpeg);
+  }
+
+  /** A screen as a file of the episode, unless frames are off or the observation carries none. */
+  private picture(name: string, jpeg: Buffer): string | null {
     if (!this.frames || jpeg.length === 0) return null;
-    const name = `step_${String(index).padStart(3, '0')}.jpg`;
     writeFileSync(join(this.dir, name), jpeg);
     return name;
   }
@@ -142,6 +146,21 @@ export class TrajectoryRecorder {
       ...(o && s.previous ? stepChanges(s.previous.state, o.state, s.previous.stateJson, o.stateJson, { before: s.previous.sliceVersions, after: o.sliceVersions }) : {}),
       t_ms: Math.round(performance.now() - this.t0),
     });
+  }
+
+  private episodes: NonNullable<TrajectoryDoc['episodes']> = [];
+
+  /**
+   * A session's episode `episode` (≥ 2) begins, before step `firstStep`: its goal and the screen it
+   * starts on, and the states the judge needs again (a re-judge): the one before's end (`ended`,
+   * before `between`) and this one's start (`sessionStateFiles`).
+   */
+  episode(e: { episode: number; goal: string; firstStep: number; initial: Observation; ended: Observation; initialRoute: Route | null }): void {
+    if (this.episodes.length === 0) this.episodes.push({ episode: 1, goal: this.meta.goal, first_step: 1, screenshot: this.hasInitial ? 'step_000.jpg' : null, initial_route: e.initialRoute, final_route: null });
+    this.episodes[this.episodes.length - 1]!.final_route = e.ended.route;
+    if (e.ended.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode - 1}_final_state.json`), e.ended.state, e.ended.stateJson ?? undefined);
+    if (e.initial.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode}_initial_state.json`), e.initial.state, e.initial.stateJson ?? undefined);
+    this.episodes.push({ episode: e.episode, goal: e.goal, first_step: e.firstStep, screenshot: this.picture(`episode_${e.episode}.jpg`, e.initial.screenshot), initial_route: e.initial.route, final_route: null });
   }
 
   /** A feedback round ended: the agent said it was done after `afterStep`, and the judge's findings. */
@@ -195,6 +214,7 @@ export class TrajectoryRecorder {
       init_state_hash: r.row.init_state_hash,
       initial_route: r.initialRoute ?? null,
       final_route: r.finalRoute ?? null,
+      ...(this.episodes.length ? { episodes: this.episodes.map((e, i, all) => (i === all.length - 1 ? { ...e, final_route: r.finalRoute ?? null } : e)) } : {}),
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
     if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), r.initialState, r.initialJson ?? undefined);

@@ -116,7 +116,7 @@ export async function runEvaluation(given: RunConfig, opts: RunOptions = {}): Pr
     // Preflight: a task that cannot run here is a rejected row saying why, not a failure.
     const rejected: ResultRow[] = [];
     todo = todo.filter((ep) => {
-      const r = preflight(ep.task, config, { state: phones?.withState ?? true });
+      const r = preflight(ep.task, config, { state: phones?.withState ?? true }, loaded.environment.isolation);
       if (r) rejected.push(rejectedRow(ep, r));
       return !r;
     });

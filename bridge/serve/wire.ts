@@ -11,6 +11,7 @@ import { didYouMean } from '../protocol/suggest.ts';
 import { MAX_VARIANT } from '../protocol/robustness.ts';
 import { EVAL_MODES, type EvalMode } from '../tasks/grounded.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
+import { isSession, sessionEpisodes } from '../tasks/session.ts';
 import { REWARD_MODES, SessionError, type EpisodeRequest, type RewardMode } from './session.ts';
 
 /** The longest a create may wait in the queue for a phone. */
@@ -72,6 +73,8 @@ export function parseEpisode(body: unknown, tasks: readonly LoadedTask[], extra:
   const o = object(body, what, '{"task": "chat.PinChat", "seed": 3}');
   onlyKeys(o, [...EPISODE_KEYS, ...extra], what);
   const task = findTask(tasks, o.task);
+  // A session's later episodes start from the phone the runner carries over; a served episode is one.
+  if (isSession(task)) throw bad(`${task.id} is a session template (${sessionEpisodes(task).length} episodes played in order on one phone): phonegym run and verify play it; the env server serves single-episode tasks`, 'session_task');
   const params = o.params === undefined || o.params === null ? undefined : object(o.params, 'params', '{"contact": "张伟"}');
   const evalMode = oneOf<EvalMode>(o, 'eval_mode', EVAL_MODES);
   const reward = oneOf<RewardMode>(o, 'reward', REWARD_MODES);

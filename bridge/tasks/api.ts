@@ -13,6 +13,7 @@ import { jsonEqual } from './criteria.ts';
 export type {
   AnswerField,
   AnswerSpec,
+  BetweenContext,
   CriteriaSpec,
   Difficulty,
   Interaction,
@@ -29,6 +30,7 @@ export type {
   StepBudget,
   StrayChange,
   StrayPlan,
+  SessionEpisode,
   TaskDefinition,
 } from './types.ts';
 

@@ -15,6 +15,7 @@ import { REPO_ROOT, TASKS_ROOT } from '../paths.ts';
 import { definitionPlace, describeImportError, type LoadErrorPlace } from './loadErrors.ts';
 import { taskModules } from './taskModules.ts';
 import { withDemoOracle, type TaskDemo } from './demoFile.ts';
+import { sessionProblems } from './session.ts';
 
 const DEFAULT_BUDGET: Record<Difficulty, number> = { L1: 15, L2: 30, L3: 45, L4: 60 };
 
@@ -61,6 +62,7 @@ export function validateDefinition(def: unknown, name: string): string[] {
   if (d.interaction !== undefined && typeof d.interaction?.respond !== 'function') problems.push('`interaction` must be an object with a `respond(ctx)` function (see docs/tasks.md, Interactive tasks)');
   if (d.realPhone !== undefined) problems.push(...realPhoneProblems(d.realPhone));
   for (const [param, spec] of Object.entries(d.params ?? {})) problems.push(...paramProblems(param, spec, d).map((m) => `parameter "${param}": ${m}`));
+  problems.push(...sessionProblems(d, (episode) => validateDefinition(episode, name)));
   return problems;
 }
 

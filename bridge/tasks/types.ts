@@ -142,6 +142,45 @@ export interface InteractionReply {
   done?: boolean;
 }
 
+/**
+ * One later episode of a session template (docs/tasks.md, "Sessions"): a new goal given to the same
+ * agent on the same phone after the episode before it ended. It has its own goal, judge and oracle;
+ * its judge diffs from this episode's own start (the end of the one before, after `between`).
+ */
+export interface SessionEpisode<P> {
+  goal: string | ((p: P) => string);
+  objective: Objective;
+  /** Where the phone is when this episode starts: an app id, or `home` (the default). */
+  startApp?: string;
+  /**
+   * Changes the phone between the episode before and this one, the way time would (the clock moves
+   * on, a message is recalled, a code expires), so the fact cannot simply be looked up again.
+   * Edits `ctx.state`, a plain JSON draft of the phone as the episode before left it.
+   */
+  between?(ctx: BetweenContext<P>): void;
+  /**
+   * Time that passes before this episode (ms), after `between`: the phone's own clock moves on, so
+   * the apps act as they would (an alarm rings, an unpaid order lapses, a code expires) before the
+   * agent sees the phone, and none of it counts as the agent's doing.
+   */
+  elapseMs?: number;
+  criteria?(p: P, input: JudgeInput): CriteriaSpec;
+  checkGoals?(input: JudgeInput, p: P): Criterion[];
+  isSuccessful?(input: JudgeInput, p: P): boolean;
+  expectedChanges?(input: JudgeInput, p: P): string[];
+  answer?: AnswerSpec<P>;
+  oracle(ui: OracleUi, p: P): Promise<OracleAnswer | void>;
+}
+
+export interface BetweenContext<P> {
+  /** The phone as the episode before left it: edit it in place. */
+  state: PhoneState;
+  p: P;
+  seed: number;
+  /** The episode about to start (1-based: 2 for the first later episode). */
+  episode: number;
+}
+
 export interface TaskDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
   /** Defaults to the file name. PascalCase. */
   name?: string;
@@ -185,6 +224,13 @@ export interface TaskDefinition<P extends Record<string, unknown> = Record<strin
   interaction?: Interaction<P>;
   /** A solution through the UI only. Query tasks return their answer; the framework submits it (sheet or ANSWER). */
   oracle(ui: OracleUi, p: P): Promise<OracleAnswer | void>;
+  /**
+   * A session template: the episodes after this one (the task's own goal, judge and oracle are the
+   * first), played in order on one phone by one agent that keeps its history. Needs
+   * `isolation = "persistent"` in phonegym.toml and the tag `session`; one sampler draws every
+   * episode's parameters, so a fact of the first episode is known to the judges of the later ones.
+   */
+  nextEpisodes?: SessionEpisode<P>[];
   /** Custom samplers referenced by name from params. */
   samplers?: Record<string, (state: PhoneState, rng: Rng) => unknown>;
 }

@@ -35,8 +35,16 @@ export function oracleFailed(a: Terminal, ep: EpisodeContext): boolean {
 export class WatchedAgent implements Agent {
   readonly name: string;
   terminal: Terminal | null = null;
+  /** A session's next episode, passed through when the inner agent takes one (the runner restarts it otherwise). */
+  readonly nextGoal?: (ep: EpisodeContext) => void | Promise<void>;
   constructor(private inner: Agent) {
     this.name = inner.name;
+    if (inner.nextGoal) {
+      this.nextGoal = (ep) => {
+        this.terminal = null;
+        return inner.nextGoal!(ep);
+      };
+    }
   }
   start(ep: EpisodeContext) {
     this.terminal = null;
@@ -71,7 +79,7 @@ export interface StrayOutcome {
    * Where the oracle ended: the phone it left (the observation its terminal action answered) and
    * every action it took, the terminal one included. What its own episode would be judged on.
    */
-  oracleEnd: { observation: AgentObservation; actions: Action[] } | null;
+  oracleEnd: { start: { state: PhoneState; route: Route }; observation: AgentObservation; actions: Action[] } | null;
 }
 
 export class OracleThenStray implements Agent {
@@ -102,6 +110,13 @@ export class OracleThenStray implements Agent {
     return this.oracle.start?.(ep);
   }
 
+  /** A session's next episode: the oracle solves it from the phone as it is; the stray change waits for the last episode. */
+  nextGoal(ep: EpisodeContext) {
+    this.initial = null;
+    this.oracleActions = [];
+    return this.oracle.nextGoal?.(ep);
+  }
+
   async act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
     if (this.initial === null) this.initial = { state: requireState(obs, 'verify').state, route: obs.route };
     if (this.phase === 'oracle') {
@@ -109,12 +124,14 @@ export class OracleThenStray implements Agent {
       if ('action' in reply) this.oracleActions.push(reply.action);
       if (!('action' in reply) || !isTerminalAction(reply.action)) return reply;
       this.outcome.oracleTerminal = reply.action;
-      this.outcome.oracleEnd = { observation: obs, actions: [...this.oracleActions] };
+      this.outcome.oracleEnd = { start: this.initial, observation: obs, actions: [...this.oracleActions] };
       if (oracleFailed(reply.action, ep)) {
         this.outcome.oracleFailed = true;
         this.phase = 'final';
         return reply;
       }
+      // In a session the stray change goes into the last episode, whose verdict the row's judge is.
+      if (ep.session && ep.session.episode < ep.session.episodes) return reply;
       const plan = this.choose(obs, ep, reply.action.type === 'answer' ? reply.action.text : null);
       if (!plan) {
         this.phase = 'final';

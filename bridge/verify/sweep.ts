@@ -17,6 +17,7 @@ import { defaultParams, sampleParams, SamplingError } from '../tasks/sampler.ts'
 import { instanceSeed } from '../tasks/seeds.ts';
 import { judgeTask } from '../tasks/judging.ts';
 import { answerFields, installSheet } from '../tasks/grounded.ts';
+import { isSession, sessionEpisodes } from '../tasks/session.ts';
 
 export interface SweepProblem {
   taskId: string;
@@ -88,8 +89,36 @@ export function sweepTemplate(task: LoadedTask, baseSeeds: readonly number[]): S
     } catch (e) {
       say(`judging the start threw: ${(e as Error).message}`);
     }
+    if (isSession(task)) sweepLaterEpisodes(task, ctx.state, ctx.p, seed, say);
   }
   return problems;
+}
+
+/**
+ * A session's later episodes (bridge/tasks/session.ts), each on the setup's state as if the
+ * episodes before did nothing: its goal reads right, its `between` runs, and its start does not
+ * already meet its goal.
+ */
+function sweepLaterEpisodes(task: LoadedTask, state: PhoneState, p: Record<string, unknown>, seed: number, say: (problem: string) => void): void {
+  // Edited in place: the first episode's checks are done with it, and a copy would seed every app.
+  sessionEpisodes(task).slice(1).forEach((episode, i) => {
+    const n = i + 2;
+    let goal: string;
+    try {
+      goal = goalText(episode, p);
+      task.def.nextEpisodes![i]!.between?.({ state, p, seed, episode: n });
+    } catch (e) {
+      return say(`episode ${n}: its goal or \`between\` threw: ${(e as Error).message}`);
+    }
+    if (BAD_TEXT.test(goal)) say(`episode ${n}: the goal reads ${JSON.stringify(goal)}`);
+    try {
+      if (episode.def.answer) installSheet(state, episode.id, goal, answerFields(episode.def, p));
+      const at = { state, route: { app: episode.def.startApp ?? 'home', path: '/' } };
+      if (judgeTask(episode, p, 'grounded', at, at, null, []).passed) say(`episode ${n}: its start already meets its goal: doing nothing would pass`);
+    } catch (e) {
+      say(`episode ${n}: judging its start threw: ${(e as Error).message}`);
+    }
+  });
 }
 
 /** `count` base seeds from `from` on (the sweep's default: 1…200). */

@@ -30,6 +30,7 @@ import { hasState, requireState, type Env, type Observation, type StatefulObserv
 import { diffStates } from '../judge/diff.ts';
 import { judge } from '../judge/judge.ts';
 import { buildJudgeSpec, judgeInput, judgeTaskOrNull } from '../tasks/judging.ts';
+import { sessionEpisodes } from '../tasks/session.ts';
 import { runEpisode, type EpisodeSpec } from '../runner/episode.ts';
 import { TrajectoryRecorder } from '../runner/recorder.ts';
 import { setupOnPhone, stateHashOfJson } from '../runner/setup.ts';
@@ -301,11 +302,15 @@ interface EpisodeRun {
 function oracleEndPasses(run: EpisodeRun, o: StrayOutcome, inst: PlannedInstance, params: Record<string, unknown>): boolean {
   const end = o.oracleEnd;
   const t = o.oracleTerminal;
-  if (!end || !t || o.oracleFailed || !run.initial || !hasState(run.initial) || !hasState(end.observation) || end.actions.length > inst.maxSteps) return false;
-  const ended = t.type === 'complete' || t.type === 'answer' || (t.type === 'abort' && inst.task.def.answer?.infeasible === true);
+  if (!end || !t || o.oracleFailed || !hasState(end.observation) || end.actions.length > inst.maxSteps) return false;
+  // A session's stray change is in its last episode: every episode before it must have passed.
+  const episodes = sessionEpisodes(inst.task);
+  const last = episodes[episodes.length - 1]!;
+  if (episodes.length > 1 && !(run.row.episodes?.length === episodes.length && run.row.episodes.slice(0, -1).every((e) => e.passed))) return false;
+  const ended = t.type === 'complete' || t.type === 'answer' || (t.type === 'abort' && last.def.answer?.infeasible === true);
   if (!ended) return false;
   try {
-    return judgeTaskOrNull(inst.task, params, inst.evalMode, run.initial, end.observation, t.type === 'answer' ? t.text : null, end.actions)?.passed === true;
+    return judgeTaskOrNull(last, params, inst.evalMode, end.start, end.observation, t.type === 'answer' ? t.text : null, end.actions)?.passed === true;
   } catch {
     return false; // a judge that throws: the oracle's own episode tells it
   }

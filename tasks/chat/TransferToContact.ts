@@ -1,7 +1,6 @@
-import { criteria, defineTask } from '../../bridge/tasks/api.ts';
-import { amountText, ensureBalance, paymentCriteria } from '../wallet/_helpers.ts';
-import { chatParam, type ChatParams, isLookalike, newMessages, threadChanges, transferInChat } from './_helpers.ts';
-import { exactlyOne } from '../_shared/criteria.ts';
+import { defineTask } from '../../bridge/tasks/api.ts';
+import { amountText, ensureBalance } from '../wallet/_helpers.ts';
+import { chatParam, type ChatParams, chatTransferCriteria, isLookalike, threadChanges, transferInChat } from './_helpers.ts';
 
 interface P extends ChatParams {
   amount: number;
@@ -25,14 +24,7 @@ export default defineTask<P>({
   postSample({ state, p }) {
     ensureBalance(state, p.amount);
   },
-  checkGoals(input, p) {
-    const sent = newMessages(input, p.chatId).filter((m) => m.transfer);
-    return [
-      ...paymentCriteria(input, { counterparty: p.contactName, amount: p.amount, category: '转账', note: p.note }),
-      exactlyOne('one transfer message in the chat', sent),
-      criteria.equals('its amount (fen)', sent[0]?.transfer?.amount ?? null, p.amount),
-    ];
-  },
+  checkGoals: (input, p) => chatTransferCriteria(input, p, p.amount, p.note),
   expectedChanges: (_input, p) => threadChanges(p.chatId),
   async oracle(ui, p) {
     await transferInChat(ui, p.chatId, amountText(p.amount), p.note);

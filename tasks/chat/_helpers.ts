@@ -12,6 +12,7 @@ import { scrollAndTap, setSwitch } from '../_shared/ui.ts';
 import { addedRecords, byId, pickOrNull, uniquelyNamed } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
 import { exactlyOne } from '../_shared/criteria.ts';
+import { paymentCriteria } from '../wallet/_helpers.ts';
 import { enterPassword, walletOf } from '../wallet/_helpers.ts';
 
 export { displayName, setSwitch };
@@ -333,4 +334,14 @@ export interface PendingTransferParams extends Record<string, unknown> {
 /** The `_t` parameter: one pending transfer sent to me, spread into chatId, messageId, contactName and amount. */
 export function pendingTransferParam(): Record<string, ParamSpec> {
   return spreadParam('_t', ['chatId', 'messageId', 'contactName', 'amount'], pickPendingTransfer);
+}
+
+/** A transfer in a one-to-one chat: one 钱包 bill of `amount` (fen) with `note` to the contact, and one transfer message of that amount in the chat. */
+export function chatTransferCriteria(input: JudgeInput, p: Pick<ChatParams, 'chatId' | 'contactName'>, amount: number, note: string): Criterion[] {
+  const sent = newMessages(input, p.chatId).filter((m) => m.transfer);
+  return [
+    ...paymentCriteria(input, { counterparty: p.contactName, amount, category: '转账', note }),
+    exactlyOne('one transfer message in the chat', sent),
+    criteria.equals('its amount (fen)', sent[0]?.transfer?.amount ?? null, amount),
+  ];
 }

@@ -262,3 +262,27 @@ describe('secrets', () => {
     expect(traj).toContain('Bearer ***');
   }, 120_000);
 });
+
+describe('the openai agent in a session', () => {
+  it('keeps one conversation across the episodes: the second goal arrives with the first episode still in it', async () => {
+    const session = 'chat.PickupCodeSession';
+    const oracle = await runEvaluation({ ...DEFAULT_CONFIG, taskIds: [session], sampleSeed: SEED, runDir: join(root, 'session-oracle') }, { log: () => {} });
+    const orow = oracle.rows[0]!;
+    expect(orow.passed).toBe(true);
+    const doc = JSON.parse(readFileSync(join(oracle.runDir, orow.trajectory, 'trajectory.json'), 'utf8'));
+    const actions: Action[] = doc.steps.map((s: { action: Action }) => s.action);
+    const model = await server((_req, i) => jsonStyle(actions[i] ?? { type: 'complete' }));
+    const out = await run('session', { baseUrl: model.baseUrl, taskIds: [session] });
+    const row = out.rows[0]!;
+    expect(row.passed).toBe(true);
+    const [one, two] = row.episodes!;
+    expect(model.requests).toHaveLength(row.steps);
+    // The first request of episode 2: its goal is the current task, episode 1's turns are still there, under its goal.
+    const first2 = two!.first_step - 1;
+    expect(model.textOf(first2)).toContain(`Task: ${two!.goal}`);
+    expect(model.textOf(first2)).toContain(`Task: ${one!.goal}\nStep 1 screen`);
+    expect(model.requests[first2]!.body.messages.length).toBeGreaterThan(model.requests[0]!.body.messages.length + 2 * (one!.steps - 1));
+    // …and the turn after it marks where the second goal began.
+    expect(model.textOf(first2 + 1)).toContain(`Task: ${two!.goal}\nStep ${first2 + 1} screen`);
+  }, 240_000);
+});

@@ -76,10 +76,13 @@ describe('list', () => {
     const rows = JSON.parse(r.stdout);
     expect(rows.length).toBeGreaterThanOrEqual(10);
     for (const row of rows) {
-      expect(Object.keys(row)).toEqual(expect.arrayContaining(['id', 'suite', 'name', 'difficulty', 'objective', 'apps', 'tags', 'instances', 'max_steps']));
+      expect(Object.keys(row)).toEqual(expect.arrayContaining(['id', 'suite', 'name', 'difficulty', 'objective', 'apps', 'tags', 'episodes', 'instances', 'max_steps']));
       expect(row.id).toMatch(/^chat\.[A-Z]/);
       expect(row.rejected).toBeNull();
+      // A session template (tagged session) is played as several episodes; every other task as one.
+      expect(row.episodes, row.id).toBe(row.tags.includes('session') ? 2 : 1);
     }
+    expect(rows.filter((row: { tags: string[] }) => row.tags.includes('session')).map((row: { id: string }) => row.id)).toEqual(['chat.PickupCodeSession']);
   });
 
   it('says which tasks a run with the given judge flags would reject, and why', async () => {

@@ -58,7 +58,7 @@ describe('phonegym env check', () => {
   it('the checkout\'s manifest: exit 0 and a one-line summary', async () => {
     const r = await phonegym(['env', 'check']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toBe('phonegym.toml: OK — phonegym@0.1.0; 2 service(s) (bridge: bridge, phone: phone_page); isolation per_task; state json; task root tasks; forwards no variables');
+    expect(r.stdout.trim()).toBe('phonegym.toml: OK — phonegym@0.1.0; 2 service(s) (bridge: bridge, phone: phone_page); isolation persistent; state json; task root tasks; forwards no variables');
   });
 
   it('a broken manifest: exit 2, every problem with its line, key and fix', async () => {
@@ -78,6 +78,24 @@ describe('phonegym env check', () => {
   });
 });
 
+describe('isolation and session templates', () => {
+  it('under per_task a run rejects a session template before it starts, saying what to write; list says the same', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phonegym-pertask-'));
+    const manifest = join(dir, 'phonegym.toml');
+    const own = readFileSync(join(import.meta.dirname, '../../phonegym.toml'), 'utf8');
+    writeFileSync(manifest, own.replace('isolation = "persistent"', 'isolation = "per_task"').replace('root = "tasks"', `root = ${JSON.stringify(join(import.meta.dirname, '../../tasks'))}`));
+    const r = await phonegym(['run', '--agent', 'oracle', '--task-id', 'chat.PickupCodeSession', '--sample-seed', '1', '--run-dir', join(dir, 'run'), '--manifest', manifest], { timeout: 120_000 });
+    expect(`${r.stdout}\n${r.stderr}`).toContain('rejected before running: a session template (2 episodes on one phone');
+    const rows = readJsonlLines(join(dir, 'run', 'results.jsonl'));
+    expect(rows.map((row) => [row.task_id, row.status, row.error_code])).toEqual([['chat.PickupCodeSession', 'rejected', 'session_isolation']]);
+    expect(rows[0]!.error).toContain('write isolation = "persistent" under [env] in phonegym.toml');
+    // The checkout's own manifest is persistent: list runs it, as a session of 2 episodes.
+    const listed = await phonegym(['list', '--task-id', 'chat.PickupCodeSession']);
+    expect(listed.stdout).toMatch(/chat\.PickupCodeSession .* session of 2 episodes\n/);
+    expect(listed.stdout).not.toContain('rejected');
+  }, 150_000);
+});
+
 describe('phonegym env info and a run', () => {
   it('prints name@version, the hashes and the services; a run\'s rows and meta.json carry the same env id', async () => {
     const text = await phonegym(['env', 'info']);
@@ -85,7 +103,7 @@ describe('phonegym env info and a run', () => {
     expect(text.stdout).toMatch(/^phonegym@0\.1\.0\n {2}env id {6}phonegym@0\.1\.0\+[0-9a-f]{16}\n/);
     expect(text.stdout).toMatch(/\n {4}bridge {2}bridge {6}WebSocket hello within 5 s\n {4}phone {3}phone_page {2}page connects as a device within 60 s\n$/);
     const info = JSON.parse((await phonegym(['env', 'info', '--json'])).stdout);
-    expect(info).toMatchObject({ name: 'phonegym', version: '0.1.0', task_root: { path: 'tasks', manifest: null }, isolation: 'per_task', state_backend: 'json', forward_env: [] });
+    expect(info).toMatchObject({ name: 'phonegym', version: '0.1.0', task_root: { path: 'tasks', manifest: null }, isolation: 'persistent', state_backend: 'json', forward_env: [] });
     expect(info.env_id).toMatch(ENV_ID);
     expect(info.services.map((s: { name: string; probe: string; timeout_s: number }) => [s.name, s.probe, s.timeout_s])).toEqual([['bridge', 'ws_hello', 5], ['phone', 'device_ready', 60]]);
 
@@ -95,7 +113,7 @@ describe('phonegym env info and a run', () => {
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
     expect(meta.env).toBe(info.env_id);
     expect(meta.hashes.app_build).toBe(info.app_build);
-    expect(meta.environment).toEqual({ id: info.env_id, manifest: 'phonegym@0.1.0', task_root: null, isolation: 'per_task', state_backend: 'json', forward_env: [], services: [{ name: 'bridge', kind: 'bridge', ready: 'WebSocket hello within 5 s' }, { name: 'phone', kind: 'phone_page', ready: 'page connects as a device within 60 s' }] });
+    expect(meta.environment).toEqual({ id: info.env_id, manifest: 'phonegym@0.1.0', task_root: null, isolation: 'persistent', state_backend: 'json', forward_env: [], services: [{ name: 'bridge', kind: 'bridge', ready: 'WebSocket hello within 5 s' }, { name: 'phone', kind: 'phone_page', ready: 'page connects as a device within 60 s' }] });
     const rows = readJsonlLines(join(dir, 'results.jsonl'));
     expect(rows.map((row) => [row.task_id, row.passed, row.env])).toEqual([['chat.PinChat', true, info.env_id]]);
     expect(envIdOfRunFolder(dir)).toBe(info.env_id);

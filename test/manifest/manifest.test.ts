@@ -71,7 +71,7 @@ function taskRoot(text = TASK_ROOT): TaskRootManifest {
 describe('a good manifest', () => {
   it("the checkout's phonegym.toml: phonegym, the bridge and the phone pages with their probes", () => {
     const m = root(readFileSync(join(REPO_ROOT, 'phonegym.toml'), 'utf8'));
-    expect([m.name, m.isolation, m.state.backend, m.tasksRoot]).toEqual(['phonegym', 'per_task', 'json', 'tasks']);
+    expect([m.name, m.isolation, m.state.backend, m.tasksRoot]).toEqual(['phonegym', 'persistent', 'json', 'tasks']);
     expect(m.services).toEqual([
       { name: 'bridge', kind: 'bridge', ready: { probe: 'ws_hello', timeoutS: 5 } },
       { name: 'phone', kind: 'phone_page', ready: { probe: 'device_ready', timeoutS: 60 } },
@@ -110,12 +110,21 @@ describe('each problem names its file, line and key, and what to write instead',
     expect(formatProblem(p!)).toMatch(/^phonegym\.toml:17: services\.bridge\.ready\.port: unknown key "port" in a ws_hello probe — remove it \(a ws_hello probe takes probe, timeout_s\)$/);
   });
 
-  it('a choice outside its values: a probe of another kind, a state backend, isolation persistent', () => {
+  it('a choice outside its values: a probe of another kind, a state backend, an isolation', () => {
     expect(formatProblem(problems(withLine(17, 'ready = { probe = "http" }'))[0]!)).toMatch(/^phonegym\.toml:17: services\.bridge\.ready\.probe: "http" is not one of "ws_hello" \(a bridge service is ready when a page says hello over its WebSocket\) — write probe = "ws_hello"$/);
     expect(problems(withLine(7, 'backend = "sqlite"'))[0]).toMatchObject({ line: 7, key: 'state.backend', fix: 'write backend = "json"' });
-    const [persistent] = problems(withLine(4, 'isolation = "persistent"'));
-    expect(persistent).toMatchObject({ line: 4, key: 'env.isolation', fix: 'write isolation = "per_task"' });
-    expect(persistent!.problem).toContain('a value that kept state across episodes would be ignored');
+    const [shared] = problems(withLine(4, 'isolation = "shared"'));
+    expect(shared).toMatchObject({ line: 4, key: 'env.isolation' });
+    expect(shared!.problem).toContain('"shared" is not one of "per_task", "persistent"');
+    expect(shared!.problem).toContain('persistent: a session template\'s episodes follow one another on one phone');
+  });
+
+  it('isolation "persistent" is accepted, and carried into the composed environment', () => {
+    const m = parseManifest(withLine(4, 'isolation = "persistent"'), 'phonegym.toml');
+    if (!m.ok || m.value.kind !== 'env') throw new Error(m.ok ? 'not a root manifest' : m.problems.map(formatProblem).join('\n'));
+    expect(m.value.isolation).toBe('persistent');
+    const c = composeEnvironment(m.value, null);
+    expect(c.ok && c.value.isolation).toBe('persistent');
   });
 
   it('name and version: what they may hold (no + in a version: it starts the env id\'s hash)', () => {

@@ -26,7 +26,8 @@ export function userTurn(text: string, image: TurnInput['image'], imageFirst = f
  */
 export function replayHistory(history: TurnRecord[], screenText: (index: number) => string): ChatMessage[] {
   return history.flatMap((turn, i): ChatMessage[] => [
-    { role: 'user', content: screenText(i) },
+    // A session's earlier goals stay in the conversation where the user gave them.
+    { role: 'user', content: turn.task ? `Task: ${turn.task}\n${screenText(i)}` : screenText(i) },
     { role: 'assistant', content: turn.raw },
   ]);
 }

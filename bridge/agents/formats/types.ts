@@ -17,6 +17,8 @@ export interface TurnRecord {
   thought?: string;
   /** The action it was parsed into (coordinates as fractions of the screen). */
   action: Action;
+  /** In a session, on the first turn of each goal: the goal the user gave then (the current one is the input's `goal`). */
+  task?: string;
 }
 
 export interface TurnInput {
