@@ -103,11 +103,14 @@ function renamePeople(task: LoadedTask, seed: number, variant: number, seedState
   const referred = JSON.stringify(original.p) + goal + JSON.stringify(answerFields(task.def, original.p));
   const renames = chooseRenames(original.state, seed, variant, referred);
   if (renames.length === 0) return { instance: original, names: { kind: 'none' } };
-  applyRenames(seedState, renames);
+  // On a copy: a seeded state may share objects with the apps' seed data (module constants), which
+  // a rename must never change for the states made after it.
+  const renamedSeed = JSON.parse(JSON.stringify(seedState)) as PhoneState;
+  applyRenames(renamedSeed, renames);
   const kept = (reason: string) => ({ instance: original, names: { kind: 'kept', reason } as const });
   let renamed: HookedInstance;
   try {
-    renamed = runHooks(task, seed, seedState, given);
+    renamed = runHooks(task, seed, renamedSeed, given);
   } catch (e) {
     return kept(`its hooks failed on the renamed phone: ${e instanceof Error ? e.message : String(e)}`);
   }

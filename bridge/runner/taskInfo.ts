@@ -36,7 +36,8 @@ function deepFreeze<T>(v: T): T {
  */
 function sampleFor(task: LoadedTask, i: number): Record<string, unknown> | null {
   const seed = SAMPLE_SEEDS[i]!;
-  seeded[i] ??= deepFreeze(createInitialState(seed));
+  // Frozen as a copy: a seeded state may share objects with the apps' seed data, which must stay writable.
+  seeded[i] ??= deepFreeze(JSON.parse(JSON.stringify(createInitialState(seed))) as PhoneState);
   const draw = (state: PhoneState) => {
     const rng = new Rng(seed);
     const ctx = { state, p: defaultParams(task.def), rng, seed };

@@ -28,6 +28,16 @@ async function task(id: string): Promise<LoadedTask> {
 }
 
 describe("a look's people", () => {
+  it('are renamed on a copy: the seed data, and so every state made after, stays as it was', async () => {
+    const { tasks } = await loadRegistry();
+    const task = tasks.find((t) => t.id === 'chat.PinChat')!;
+    const before = JSON.stringify(createInitialState(5));
+    const looked = prepareInstance(task, 5, { variant: 1 });
+    expect(looked.names.kind).toBe('renamed');
+    expect(JSON.stringify(createInitialState(5))).toBe(before);
+    expect(prepareInstance(task, 5, { variant: 1 }).stateJson).toBe(looked.stateJson);
+  });
+
   it('variant 0 renames nobody: the state is the one the hooks make on the seed phone, byte for byte', async () => {
     const t = await task('chat.SendMessage');
     const prepared = prepareInstance(t, 21);
