@@ -83,7 +83,7 @@ export class VirtualDevice<P extends VirtualPhone = VirtualPhone> {
     const port = (server.address() as { port: number }).port;
     // Real adbd's banner shape; the host reads the three product keys and the feature list.
     const banner = `device::ro.product.name=phonegym;ro.product.model=${model};ro.product.device=phonegym;features=shell_v2,cmd`;
-    const shell = new DeviceShell(oneAtATime(opts.phone), { model, serial: `phonegym-${port}`, scale });
+    const shell = new DeviceShell(oneTouchAtATime(opts.phone), { model, serial: `phonegym-${port}`, scale });
     return new VirtualDevice(server, port, opts.phone, { banner, maxPayload, shell, log: opts.log ?? (() => {}) });
   }
 
@@ -101,17 +101,31 @@ export function checkModel(model: string, what = 'model name'): void {
   }
 }
 
-/** The phone behind a queue: streams run at once, but one finger touches the screen at a time. */
-function oneAtATime<P extends VirtualPhone>(phone: P): P {
-  let last: Promise<unknown> = Promise.resolve();
+/** What only looks at the phone: these run side by side, as screencap and uiautomator do on a phone. */
+const READS: ReadonlySet<PropertyKey> = new Set<keyof VirtualPhone>(['screenshotPng', 'uiTree', 'route']);
+
+/**
+ * The phone behind a queue: streams run at once, one finger touches the screen at a time, and
+ * looks at the screen (a screenshot, the UI tree, the route) run together between touches. A
+ * touch waits for every call before it; a look waits only for the touches before it.
+ */
+export function oneTouchAtATime<P extends VirtualPhone>(phone: P): P {
+  let lastTouch: Promise<unknown> = Promise.resolve();
+  let looks: Promise<unknown>[] = [];
   return new Proxy(phone, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const run = () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        const p = last.then(run, run);
-        last = p.catch(() => {});
+        if (READS.has(key)) {
+          const p = lastTouch.then(run, run);
+          looks.push(p.catch(() => {}));
+          return p;
+        }
+        const p = Promise.all([lastTouch, ...looks]).then(run, run);
+        lastTouch = p.catch(() => {});
+        looks = [];
         return p;
       };
     },
