@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { REPO_ROOT, WEB_DIST } from '../paths.ts';
 
 const HASH_FILE = '.build-hash';
+const BUILD_FLAVOUR = 'production';
 const SOURCE_ROOTS = ['web', 'simulator-apps', 'bridge/protocol', 'bridge/judge', 'vite.config.ts', 'package-lock.json'];
 const SKIP = new Set(['node_modules', 'dist', '.git']);
 
@@ -29,6 +30,8 @@ export function webSourceHash(): string {
   const files: string[] = [];
   for (const r of SOURCE_ROOTS) listFiles(join(REPO_ROOT, r), files);
   const h = createHash('sha256');
+  // The flavour goes into the name, so a dev-mode build an earlier version left is never reused.
+  h.update(`${BUILD_FLAVOUR}\0`);
   for (const f of files) {
     h.update(relative(REPO_ROOT, f).replaceAll('\\', '/'));
     h.update('\0');
@@ -61,11 +64,23 @@ export async function ensureWebBuild(opts: { force?: boolean; log?: (s: string) 
   const { build } = await import('vite');
   // Build beside the live folder and swap, so a concurrent reader never sees a half-written build.
   const tmp = `${WEB_DIST}.tmp-${process.pid}`;
-  await build({
-    configFile: join(REPO_ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: tmp, emptyOutDir: true },
-  });
+  // Always a production build. Vite and Svelte take the flavour from NODE_ENV when it is set, and
+  // vitest sets it to "test": a build made inside a test run compiled every component in Svelte's
+  // dev mode (its checks and tracing make a reset ~1.4x slower), and the hash then kept that
+  // build for every later run, bench and user.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(REPO_ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: tmp, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(join(tmp, HASH_FILE), hash + '\n');
   const old = `${WEB_DIST}.old-${process.pid}`;
   if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
