@@ -350,8 +350,8 @@ async function main(): Promise<void> {
   const wallS = (performance.now() - t0) / 1000;
 
   const rows: Row[] = [
-    [`oracle steps/s over adb (virtual device), ${adb.tasks} episodes`, fmt(adb.adb_steps_per_s), fmt(adb.direct_steps_per_s), `${fmt(adb.ratio, 3)} x the direct simulator path (goal ≥ 0.5); a step: screen ${fmt(adb.parts_ms.screen)} ms (screencap ${fmt(adb.parts_ms.screencap)}, decode+scale+JPEG ${fmt(adb.parts_ms.convert)}), tree ${fmt(adb.parts_ms.tree)} ms, input ${fmt(adb.parts_ms.input)} ms`],
-    [`  … on a 360x800 virtual device (no scaling)`, fmt(adb.small_screen.adb_steps_per_s), fmt(adb.small_screen.direct_steps_per_s), `${fmt(adb.small_screen.ratio, 3)} x; screen ${fmt(adb.small_screen.screen_ms)} ms`],
+    [`oracle steps/s over adb, a 360x800 virtual device (the direct page's screen), ${adb.tasks} episodes`, fmt(adb.small_screen.adb_steps_per_s), fmt(adb.small_screen.direct_steps_per_s), `${fmt(adb.small_screen.ratio, 3)} x the direct simulator path (goal ≥ 0.5); screen ${fmt(adb.small_screen.screen_ms)} ms`],
+    [`  … a 1080x2400 virtual device`, fmt(adb.adb_steps_per_s), fmt(adb.direct_steps_per_s), `${fmt(adb.ratio, 3)} x; a step: screen ${fmt(adb.parts_ms.screen)} ms (screencap ${fmt(adb.parts_ms.screencap)}, of it the phone drawing 2.6 MP ${fmt(adb.parts_ms.device_draw)}; decode+scale+JPEG ${fmt(adb.parts_ms.convert)}), tree ${fmt(adb.parts_ms.tree)} ms, input ${fmt(adb.parts_ms.input)} ms`],
     ['steps/s, 1 page (real chat actions + JPEG)', fmt(one.envSps), fmt(one.floorSps), `${fmt(one.envSps / one.floorSps, 3)} x floor (goal ≥ 0.8)`],
     ['  same, floor with the CDP capture the env uses', fmt(one.envSps), fmt(one.floorCdpSps), `${fmt(one.envSps / one.floorCdpSps, 3)} x bare floor`],
     ['reset p50 (ms), between episodes, all apps\' data', fmt(one.resetMs), fmt(one.reloadMs), `${fmt(one.reloadMs / one.resetMs, 1)}x faster than reload (goal ≤ 10 ms, ≥ 4x)`],
@@ -460,7 +460,7 @@ async function main(): Promise<void> {
     adb_oracle_steps_per_s: num(adb.adb_steps_per_s),
     adb_direct_steps_per_s: num(adb.direct_steps_per_s),
     adb_vs_direct: num(adb.ratio, 3),
-    adb_step_parts_ms: { screen: num(adb.parts_ms.screen), screencap: num(adb.parts_ms.screencap), convert: num(adb.parts_ms.convert), tree: num(adb.parts_ms.tree), input: num(adb.parts_ms.input) },
+    adb_step_parts_ms: { screen: num(adb.parts_ms.screen), screencap: num(adb.parts_ms.screencap), device_draw: num(adb.parts_ms.device_draw), convert: num(adb.parts_ms.convert), tree: num(adb.parts_ms.tree), input: num(adb.parts_ms.input) },
     adb_small_screen_vs_direct: num(adb.small_screen.ratio, 3),
     ...throughputJson(throughput),
     bench_wall_s: num(wallS, 1),
