@@ -62,6 +62,7 @@ export class RemoteAgent implements Agent {
       coords,
       screen,
       viewport: { width: VIEWPORT.width, height: VIEWPORT.height },
+      ...(ep.session ? { session: ep.session } : {}),
     };
     this.episode = this.hub.openEpisode(start, this.setup.timing);
     await this.episode.started;
@@ -75,6 +76,16 @@ export class RemoteAgent implements Agent {
   /** Feedback rounds: the findings go to the client in the next `act` turn's `feedback` list. */
   feedbackFromJudge(text: string): void {
     this.feedback.push(text);
+  }
+
+  /**
+   * A session's next episode: the client's episode goes on (the same id, the step count going on),
+   * with a `next_goal` turn now and the new goal in every turn after it.
+   */
+  nextGoal(ep: EpisodeContext): void {
+    if (!this.episode) throw new Error('remote agent: nextGoal was called before start');
+    this.feedback = [];
+    this.episode.nextGoal(ep.goal, ep.session ?? { episode: 1, episodes: 1 });
   }
 
   end(): void {

@@ -3,7 +3,7 @@
  * from start to end and awaits the client's answer to each act turn.
  */
 import { Deferred } from '../protocol/deferred.ts';
-import { RemoteAgentError, type ActTurn, type DoneTurn, type EndReason, type EpisodeHeader, type StartTurn, type Turn } from '../protocol/remoteAgent.ts';
+import { RemoteAgentError, type ActTurn, type DoneTurn, type EndReason, type EpisodeHeader, type NextGoalTurn, type StartTurn, type Turn } from '../protocol/remoteAgent.ts';
 import type { AgentReply } from './types.ts';
 
 /** What an episode asks of its hub. */
@@ -51,7 +51,7 @@ export class RemoteEpisode {
   constructor(
     private readonly hub: TurnQueue,
     readonly id: string,
-    readonly header: EpisodeHeader,
+    private currentHeader: EpisodeHeader,
     readonly timing: EpisodeTiming,
   ) {
     this.started = this.startedDeferred.promise;
@@ -68,6 +68,19 @@ export class RemoteEpisode {
     this.pending = { step: input.step, holder: null, timer: null, resolve: d.resolve, reject: d.reject };
     this.hub.enqueue(this, turn);
     return d.promise;
+  }
+
+  /** What every turn repeats: the task, the goal (a session's changes), the action space. */
+  get header(): EpisodeHeader {
+    return this.currentHeader;
+  }
+
+  /** A session's next episode: the later turns carry its goal, and the client is told at once. */
+  nextGoal(goal: string, session: { episode: number; episodes: number }): void {
+    if (this.ended) throw new RemoteAgentError('remote_closed', `episode ${this.id} has ended`);
+    this.currentHeader = { ...this.currentHeader, goal, session };
+    const turn: NextGoalTurn = { type: 'next_goal', episode: this.id, step: this.steps, ...this.currentHeader };
+    this.hub.enqueue(this, turn);
   }
 
   /** Ends the episode: drops its waiting turns, fails a pending act, and tells the client. */

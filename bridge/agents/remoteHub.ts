@@ -74,7 +74,7 @@ export class AgentHub implements HttpRoute, TurnQueue {
   /** Opens an episode and queues its start turn. */
   openEpisode(start: StartInput, timing: EpisodeTiming): RemoteEpisode {
     const id = `e${this.nextId++}`;
-    const header: EpisodeHeader = { task_id: start.task_id, goal: start.goal, max_steps: start.max_steps, coords: start.coords, viewport: start.viewport };
+    const header: EpisodeHeader = { task_id: start.task_id, goal: start.goal, max_steps: start.max_steps, coords: start.coords, viewport: start.viewport, ...(start.session ? { session: start.session } : {}) };
     const ep = new RemoteEpisode(this, id, header, timing);
     const refused = this.closed
       ? new RemoteAgentError('remote_closed', 'the bridge is shutting down: no episode can start')
@@ -97,7 +97,8 @@ export class AgentHub implements HttpRoute, TurnQueue {
   enqueue(ep: RemoteEpisode, turn: Exclude<Turn, DoneTurn>): void {
     const q: Queued = { episode: ep, turn, timer: null };
     this.queue.push(q);
-    if (turn.type !== 'end') this.armLiveness(q, ep.timing.connectTimeoutMs);
+    // Start and act turns wait for a client; end and next_goal turns only inform one.
+    if (turn.type === 'start' || turn.type === 'act') this.armLiveness(q, ep.timing.connectTimeoutMs);
     this.dispatch();
   }
 

@@ -39,6 +39,11 @@ export interface EpisodeHeader {
   coords: WireCoords;
   /** CSS pixels: the space of the UI tree's bounds. */
   viewport: Size;
+  /**
+   * A session template (docs/tasks.md, "Sessions"): which of its episodes this is (1-based) of
+   * how many, all on one phone, each a new goal after the one before passed. Absent for a task.
+   */
+  session?: { episode: number; episodes: number };
 }
 
 export interface StartTurn extends EpisodeHeader {
@@ -68,6 +73,18 @@ export interface ActTurn extends EpisodeHeader {
   events: EnvironmentEvent[];
 }
 
+/**
+ * A session's next episode: the one before passed, and the same phone, as it left it, gets a new
+ * goal (`goal`, `session.episode`). The conversation goes on: an agent that keeps what it saw
+ * should keep it. No answer is due; the next act turn (which carries the new goal too) follows.
+ */
+export interface NextGoalTurn extends EpisodeHeader {
+  type: 'next_goal';
+  episode: string;
+  /** Actions taken so far in the session. */
+  step: number;
+}
+
 /** What this side knows of why the episode ended (the verdict is in results.jsonl). */
 export type EndReason = 'terminal_action' | 'format_error' | 'invalid_action' | 'agent_error' | 'turn_timeout' | 'stopped';
 
@@ -85,7 +102,7 @@ export interface DoneTurn {
   type: 'done';
 }
 
-export type Turn = StartTurn | ActTurn | EndTurn | DoneTurn;
+export type Turn = StartTurn | ActTurn | NextGoalTurn | EndTurn | DoneTurn;
 
 // -------------------------------------------------------------------------------------------------
 // Errors

@@ -257,7 +257,9 @@ class PhonegymClient:
         agent.act(turn) returns a phonegym action dict ({"type": "tap", "x": .., "y": ..}), or
         {"action": {...}, "thought": "...", "raw": "..."}; raising FormatError ends the episode as a
         format error, any other exception as the agent's error (the traceback is printed here).
-        agent.start(info) and agent.end(info) are called if the agent has them.
+        agent.start(info) and agent.end(info) are called if the agent has them; in a session (several
+        goals on one phone, `turn["session"]`), agent.next_goal(turn) when the next goal is given
+        (without it, the next act turn's `goal` is simply the new one).
         """
         self.hello()
         ended = 0
@@ -293,6 +295,16 @@ class PhonegymClient:
                         self.log("the bridge is gone: the run is over")
                         return ended
                     holding = None
+                elif kind == "next_goal":
+                    # A session's next episode: the same phone, the same conversation, a new goal.
+                    session = turn.get("session") or {}
+                    self.log(f"episode {ep}: goal {session.get('episode')} of {session.get('episodes')}: {turn.get('goal')}")
+                    if hasattr(agent, "next_goal"):
+                        try:
+                            agent.next_goal(turn)
+                        except Exception as e:  # the agent's own failure: report it on the next act turn
+                            traceback.print_exc()
+                            failed[ep] = f"{type(e).__name__} in next_goal(): {e}"
                 elif kind == "end":
                     ended += 1
                     failed.pop(ep, None)
