@@ -187,6 +187,11 @@ export interface EpisodeInfo {
   startedAt: string;
   /** An agent's continuation of an episode of the run from a step (Hand to the agent): not one of the run's episodes. */
   forkOf?: { episodeId: string; step: number };
+  /**
+   * A session template (several goals on one phone, each after the one before passed): the goals
+   * given so far with the step each began at (1-based; `goal` is the last). Absent for a task.
+   */
+  session?: { episodes: number; goals: { goal: string; firstStep: number }[] };
 }
 
 export interface StepInfo {
@@ -331,6 +336,8 @@ export interface StudioEvents {
   runStarted: RunInfo;
   runEnded: RunInfo;
   episodeStarted: { info: EpisodeInfo; initial: StudioState };
+  /** A session's next goal on the same phone: the episode's info with the new `goal` and `session`. */
+  sessionGoal: { info: EpisodeInfo };
   step: StepInfo;
   /** Live diff and goal progress after each step. */
   progress: { episodeId: string; deviceId: string; verdict: Verdict };

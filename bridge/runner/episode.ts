@@ -51,6 +51,8 @@ export interface StepEvent {
 export interface EpisodeHooks {
   onStart?(info: { spec: EpisodeSpec; goal: string; params: Record<string, unknown>; initial: Observation }): void;
   onStep?(info: StepEvent): void | Promise<void>;
+  /** A session's next goal (its episode `episode` of `episodes`), given before the step `firstStep` (1-based). */
+  onNextGoal?(info: { episode: number; episodes: number; goal: string; firstStep: number }): void;
   /** Live judging after each step (for the studio); costs one diff per step, so only when watched. */
   liveJudge?: boolean;
   /**
@@ -263,6 +265,7 @@ async function beginLaterEpisode(env: Env, agent: Agent, ctx: EpisodeContext, sp
   p.last = p.initial;
   Object.assign(ctx, { task: episode, goal: p.goal, session: { episode: n, episodes: sessionEpisodes(spec.task).length } });
   recorder.episode({ episode: n, goal: p.goal, firstStep: p.steps + 1, initial: p.initial, ended, initialRoute: p.first?.route ?? null });
+  hooks.onNextGoal?.({ episode: n, episodes: sessionEpisodes(spec.task).length, goal: p.goal, firstStep: p.steps + 1 });
   if (agent.nextGoal) await abortable(Promise.resolve(agent.nextGoal(ctx)), hooks.signal);
   else {
     await abortable(Promise.resolve(agent.end?.(ctx)), hooks.signal);

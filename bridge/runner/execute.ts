@@ -35,6 +35,7 @@ export function isInfraError(row: ResultRow): boolean {
 export interface EpisodeEvents {
   onStart?(env: Env, ep: PlannedEpisode, info: { goal: string; initial: Observation }): void;
   onStep?(env: Env, ep: PlannedEpisode, info: StepEvent): void | Promise<void>;
+  onNextGoal?(env: Env, ep: PlannedEpisode, info: { episode: number; episodes: number; goal: string; firstStep: number }): void;
   onEnd?(env: Env, ep: PlannedEpisode, row: ResultRow, verdict: Verdict | null): void;
 }
 
@@ -145,6 +146,7 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
       errorCode: () => o.pool.failureCode(env),
       onStart: ({ goal, initial }) => o.events?.onStart?.(env, ep, { goal, initial }),
       onStep: (info) => o.events?.onStep?.(env, ep, info),
+      onNextGoal: (info) => o.events?.onNextGoal?.(env, ep, info),
     });
     const reason: unknown = own?.aborted ? own.reason : undefined;
     return { ...done, stoppedMidCall: reason instanceof EpisodeStopped && !reason.atRest };

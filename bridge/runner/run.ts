@@ -29,6 +29,7 @@ import { preflight, rejectedRow, vlmJudging } from './preflight.ts';
 import { prepareResume } from './resume.ts';
 import { readRunErrors } from './runFolder.ts';
 import { StudioSession } from './studioSession.ts';
+import { isSession, sessionEpisodes } from '../tasks/session.ts';
 import { runAgentFork } from './agentFork.ts';
 import { delay, waitForStudio } from './waits.ts';
 import type { HttpRoute } from '../server/http.ts';
@@ -306,6 +307,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
           taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString(),
           ...(ep.variant ? { variant: ep.variant } : {}),
           ...(ep.fork ? { forkOf: ep.fork.forkOf } : {}),
+          ...(isSession(ep.task) ? { session: { episodes: sessionEpisodes(ep.task).length, goals: [{ goal, firstStep: 1 }] } } : {}),
         };
         infos.set(env, info);
         studio.episodeStarted(info, initial);
@@ -321,6 +323,16 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
         if (pace > 0 && bridge.studio.size > 0) await delay(pace, opts.signal);
         // Paused from the studio: wait before the next action (a stop or the run's signal ends the wait).
         await studio.controls?.gate(env.deviceId, opts.signal);
+      },
+      onNextGoal: (env, ep, next) => {
+        const info = infos.get(env);
+        if (info?.session) {
+          // The studio's copies of this info (its history, the device's episode) see the new goal too.
+          info.goal = next.goal;
+          info.session.goals.push({ goal: next.goal, firstStep: next.firstStep });
+          studio.sessionGoal(info);
+        }
+        opts.events?.onNextGoal?.(env, ep, next);
       },
       onEnd: (env, ep, row, verdict) => {
         const info = infos.get(env);

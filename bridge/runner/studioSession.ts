@@ -111,6 +111,11 @@ export class StudioSession implements StudioBackend {
     this.frame(info, 0, initial);
   }
 
+  /** A session's next goal on the device: `info` carries it (its goal and the goals so far). */
+  sessionGoal(info: EpisodeInfo): void {
+    this.bridge.studio.broadcast('sessionGoal', { info });
+  }
+
   step(info: EpisodeInfo, s: StepEvent): void {
     const entry = this.episodes.find((e) => e.info.episodeId === info.episodeId);
     if (entry && entry.taken.length < FORK_ACTIONS) entry.taken.push({ index: s.index, action: s.cssAction });

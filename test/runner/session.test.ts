@@ -139,7 +139,8 @@ describe('a session under persistent isolation', () => {
       const agent = new Watched();
       const spec: EpisodeSpec = { task, instance: 0, trial: 0, seed: 7, maxSteps: 15, loopDetect: 0, evalMode: 'grounded', agentName: 'oracle', hashes: { app_build: 'test', task_file: fileHash(task.file) } };
       const recorder = new TrajectoryRecorder(dir, 'trajectory/session', task.id, false);
-      const { row, verdict } = await runEpisode(env, agent, spec, recorder);
+      const goals: unknown[] = [];
+      const { row, verdict } = await runEpisode(env, agent, spec, recorder, { onNextGoal: (g) => goals.push(g) });
 
       // One agent life: started once, the second goal handed over, ended once.
       expect(agent.calls).toEqual(['start: pin the first chat', 'nextGoal: mute the first chat (episode 2 of 2)', 'end']);
@@ -161,6 +162,8 @@ describe('a session under persistent isolation', () => {
       ]);
       const [one, two] = row.episodes!;
       expect(two!.first_step).toBe(one!.first_step + one!.steps);
+      // The studio is told of the second goal before its first step.
+      expect(goals).toEqual([{ episode: 2, episodes: 2, goal: 'mute the first chat', firstStep: two!.first_step }]);
       expect(one!.steps + two!.steps).toBe(row.steps);
       const doc = JSON.parse(readFileSync(join(recorder.dir, 'trajectory.json'), 'utf8')) as TrajectoryDoc;
       expect(doc.episodes!.map((e) => [e.episode, e.first_step])).toEqual([[1, 1], [2, two!.first_step]]);

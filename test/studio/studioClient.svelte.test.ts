@@ -237,6 +237,23 @@ describe('the run as it happens', () => {
     ]);
   });
 
+  it("follows a session's goals: the episode's goal becomes the next one, and the goals keep where each began", async () => {
+    const bridge = new FakeBridge();
+    bridge.deviceStates.set('p1', snap(state0, 1));
+    const c = start(bridge);
+    await until(() => expect(bridge.called('history')).toHaveLength(1));
+    bridge.emit('runStarted', run);
+    const first: EpisodeInfo = { ...info(1), goal: 'read the code', session: { episodes: 2, goals: [{ goal: 'read the code', firstStep: 1 }] } };
+    bridge.emit('episodeStarted', { info: first, initial: whole(state0, 1) });
+    bridge.emit('step', { episodeId: 'ep1', deviceId: 'p1', index: 1, action: 'tap(10, 20)', route: { app: 'chat', path: '/' }, revision: 2 });
+    bridge.emit('sessionGoal', { info: { ...first, goal: 'send it to 妈妈', session: { episodes: 2, goals: [...first.session!.goals, { goal: 'send it to 妈妈', firstStep: 2 }] } } });
+    bridge.emit('step', { episodeId: 'ep1', deviceId: 'p1', index: 2, action: 'tap(30, 40)', route: { app: 'chat', path: '/' }, revision: 3 });
+    await until(() => expect(c.selected?.steps).toHaveLength(2));
+    expect(c.selected?.info.goal).toBe('send it to 妈妈');
+    expect(c.selected?.info.session?.goals).toEqual([{ goal: 'read the code', firstStep: 1 }, { goal: 'send it to 妈妈', firstStep: 2 }]);
+    expect(c.episodes).toHaveLength(1);
+  });
+
   it('records the end: status, final verdict, and the last state and frame for later', async () => {
     const [c, bridge] = await running();
     bridge.emit('frame', { deviceId: 'p1', jpeg: 'LAST' });

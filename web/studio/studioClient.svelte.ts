@@ -409,6 +409,7 @@ export class StudioClient {
         return { info: d.info, initial: typeof initial === 'string' ? undefined : initial };
       },
     );
+    on('sessionGoal', (d) => isObj(d) && isEpisodeInfo(d.info), (d) => this.updateEpisode(d.info.episodeId, (e) => ({ ...e, info: d.info })));
     on('step', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.index === 'number' && typeof d.action === 'string', (d) => this.onStep(d));
     on('progress', (d) => isObj(d) && typeof d.episodeId === 'string' && isVerdict(d.verdict), (d) => this.onProgress(d));
     on('episodeEnded', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.status === 'string', (d) => this.onEpisodeEnded(d));
