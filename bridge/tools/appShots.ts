@@ -115,6 +115,7 @@ export const SHOWCASE: Record<string, Shot[]> = {
     { caption: 'a note with comments', path: (s) => `/note/${(s.apps.notes as { notes: { id: string }[] }).notes[100]!.id}` },
     { caption: '搜索结果 with filters', path: () => '/search/result?q=%E5%87%8F%E8%84%82' },
     { caption: '发布笔记 — the editor', path: () => '/publish' },
+    { caption: '分享 → 小橙书 — a photo of 相册 as the new note’s picture', path: (s) => `/publish?photo=${(s.apps.photos as unknown as PhotosState).photos.findLast((p) => p.kind === 'sea' && p.deletedAt === null)!.id}` },
     { caption: '消息 — notifications', path: () => '/messages' },
     { caption: '我 — my notes', path: () => '/me' },
   ],

@@ -6,6 +6,7 @@
 import { makeDateKey, pad2 } from '../shared/dates.ts';
 import { nextId } from '../shared/ids.ts';
 import { wallClock } from '../shared/time.ts';
+import { photoIdOfRef, photoRef } from '../photos/logic.ts';
 import { ATTACHMENT_KINDS, SYSTEM_FOLDERS, type Address, type Attachment, type FolderId, type Mail, type MailState, type SystemFolder } from './types.ts';
 
 export const MAIL_APP_ID = 'mail';
@@ -143,11 +144,11 @@ export function composeStart(s: MailState, mode: ComposeMode, ref: Mail | undefi
 }
 
 /** The `ref` of a photo of 相册 attached to a mail. */
-export const photoRef = (photoId: string): string => `photos:${photoId}`;
+export { photoRef };
 
 /** The photo id a `photos:<id>` reference points at, or null for any other attachment. */
 export function photoIdOf(a: Pick<Attachment, 'ref'>): string | null {
-  return a.ref.startsWith('photos:') ? a.ref.slice('photos:'.length) : null;
+  return photoIdOfRef(a.ref);
 }
 
 /**

@@ -8,7 +8,8 @@
 import { pad2 } from '../shared/dates.ts';
 import { nextId } from '../shared/ids.ts';
 import { wallClock } from '../shared/time.ts';
-import { CATEGORIES, NOTIFICATION_KINDS, VISIBILITIES, type Author, type Board, type Category, type Comment, type Draft, type Note, type NotesState, type NotificationKind, type Visibility } from './types.ts';
+import type { PictureSubject } from './art.ts';
+import { CATEGORIES, NOTIFICATION_KINDS, VISIBILITIES, type Author, type Board, type Category, type Comment, type Cover, type Draft, type Note, type NotesState, type NotificationKind, type Visibility } from './types.ts';
 
 export const ME = 'me';
 export const TITLE_MAX = 20;
@@ -366,17 +367,28 @@ export function updateProfile(s: NotesState, nickname: string, bio: string): Ref
 /** What the editor holds: a draft's fields without its id and time. */
 export type EditorDraft = Omit<Draft, 'id' | 'updatedAt'>;
 
-export function emptyEditor(): EditorDraft {
-  return { title: '', body: '', tags: [], palette: 0, category: '', visibility: 'public', city: '' };
+/** A new editor, with a photo of 相册 as its picture when it was opened by 分享 → 小橙书. */
+export function emptyEditor(photo?: string): EditorDraft {
+  return { title: '', body: '', tags: [], palette: 0, ...(photo ? { photo } : {}), category: '', visibility: 'public', city: '' };
 }
 
-export function editorOf(d: Pick<Draft, 'title' | 'body' | 'tags' | 'palette' | 'category' | 'visibility' | 'city'>): EditorDraft {
-  return { title: d.title, body: d.body, tags: d.tags.slice(), palette: d.palette, category: d.category, visibility: d.visibility, city: d.city };
+export function editorOf(d: Pick<Draft, 'title' | 'body' | 'tags' | 'palette' | 'photo' | 'category' | 'visibility' | 'city'>): EditorDraft {
+  return { title: d.title, body: d.body, tags: d.tags.slice(), palette: d.palette, ...(d.photo ? { photo: d.photo } : {}), category: d.category, visibility: d.visibility, city: d.city };
 }
 
-/** Whether the editor holds anything worth keeping (title, body or tags). */
+/** The picture a note published from the editor gets; the editor and 草稿箱 draw the same. */
+export function editorCover(d: Pick<EditorDraft, 'title' | 'body' | 'palette' | 'photo'>): Cover {
+  return { palette: clampPalette(d.palette), text: (d.title.trim() || d.body.trim()).slice(0, 6), ratio: 0.75, ...(d.photo ? { photo: d.photo } : {}) };
+}
+
+/** What the editor's picture is drawn from: the note it would publish as (its next id and category). */
+export function editorSubject(s: Pick<NotesState, 'notes'>, d: Pick<EditorDraft, 'title' | 'body' | 'tags' | 'category'>): PictureSubject {
+  return { id: nextNoteId(s), title: d.title.trim(), tags: d.tags, category: d.category === '' ? guessCategory(d) : d.category };
+}
+
+/** Whether the editor holds anything worth keeping (title, body, tags or a photo of 相册). */
 export function hasContent(d: EditorDraft): boolean {
-  return d.title.trim() !== '' || d.body.trim() !== '' || d.tags.length > 0;
+  return d.title.trim() !== '' || d.body.trim() !== '' || d.tags.length > 0 || d.photo !== undefined;
 }
 
 /** `#周末 去哪儿` → `周末去哪儿`: a tag as stored (no `#`, no spaces), or '' when nothing is left. */
@@ -428,7 +440,7 @@ export function publish(s: NotesState, d: EditorDraft, now: number, fromDraftId:
     body,
     tags: d.tags.map(normalizeTag).filter((t, i, all) => t !== '' && all.indexOf(t) === i),
     category: d.category === '' ? guessCategory(d) : d.category,
-    images: [{ palette: clampPalette(d.palette), text: (title || body).slice(0, 6), ratio: 0.75 }],
+    images: [editorCover(d)],
     likes: 0,
     liked: false,
     collects: 0,
@@ -449,7 +461,7 @@ function clampPalette(p: number): number {
 
 /** 保存草稿: updates the draft it came from, or appends a new one; returns its id. */
 export function saveDraft(s: NotesState, d: EditorDraft, now: number, draftId: string | null): string {
-  const fields = { title: d.title.slice(0, TITLE_MAX), body: d.body.slice(0, BODY_MAX), tags: d.tags.slice(), palette: clampPalette(d.palette), category: d.category, visibility: d.visibility, city: d.city, updatedAt: now };
+  const fields: Omit<Draft, 'id'> = { title: d.title.slice(0, TITLE_MAX), body: d.body.slice(0, BODY_MAX), tags: d.tags.slice(), palette: clampPalette(d.palette), ...(d.photo ? { photo: d.photo } : {}), category: d.category, visibility: d.visibility, city: d.city, updatedAt: now };
   const existing = draftId ? s.drafts.find((x) => x.id === draftId) : undefined;
   if (existing) {
     Object.assign(existing, fields);
@@ -487,6 +499,8 @@ export function markSeen(s: NotesState, kind: NotificationKind, now: number): vo
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
+/** An optional picture reference: absent, or `photos:<id>`. */
+const isPhotoRef = (v: unknown): boolean => v === undefined || (typeof v === 'string' && /^photos:[A-Za-z0-9_-]{1,40}$/.test(v));
 const isStrings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /** Checks the shape the screens rely on; returns a message naming the first problem, or null. */
@@ -512,6 +526,8 @@ export function validateNotesState(v: unknown): string | null {
     if (!(CATEGORIES as readonly string[]).includes(n.category)) return `${at}.category must be one of ${CATEGORIES.join(', ')}`;
     if (!isStrings(n.tags)) return `${at}.tags must be an array of strings`;
     if (!Array.isArray(n.images) || n.images.length < 1 || n.images.length > 9 || !n.images.every((c) => isObj(c) && Number.isSafeInteger(c.palette) && typeof c.text === 'string' && typeof c.ratio === 'number')) return `${at}.images must hold 1-9 { palette, text, ratio }`;
+    const badPhoto = n.images.findIndex((c) => !isPhotoRef(c.photo));
+    if (badPhoto >= 0) return `${at}.images[${badPhoto}].photo must be absent or a photo of 相册 as photos:<id> (e.g. photos:ph_001)`;
     if (!isCount(n.likes) || !isCount(n.collects)) return `${at}.likes and collects must be non-negative integers`;
     if (typeof n.liked !== 'boolean' || typeof n.deleted !== 'boolean') return `${at}.liked and deleted must be booleans`;
     if (!Number.isFinite(n.time)) return `${at}.time must be a number`;
@@ -529,6 +545,7 @@ export function validateNotesState(v: unknown): string | null {
   for (const [i, d] of s.drafts.entries()) {
     if (typeof d?.id !== 'string' || typeof d.title !== 'string' || typeof d.body !== 'string' || !isStrings(d.tags)) return `apps.notes.drafts[${i}] needs string id, title, body and tags`;
     if (!(VISIBILITIES as readonly string[]).includes(d.visibility)) return `apps.notes.drafts[${i}].visibility must be one of ${VISIBILITIES.join(', ')}`;
+    if (!isPhotoRef(d.photo)) return `apps.notes.drafts[${i}].photo must be absent or a photo of 相册 as photos:<id> (e.g. photos:ph_001)`;
   }
   if (!Array.isArray(s.notifications)) return 'apps.notes.notifications must be an array';
   for (const [i, x] of s.notifications.entries()) if (typeof x?.id !== 'string' || !(NOTIFICATION_KINDS as readonly string[]).includes(x.kind) || !Number.isFinite(x.time)) return `apps.notes.notifications[${i}] needs an id, a kind (likes/follows/comments) and a time`;

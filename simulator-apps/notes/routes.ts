@@ -33,7 +33,8 @@ export type NotesScreen =
   | { screen: 'author'; authorId: string }
   | { screen: 'search' }
   | { screen: 'results'; query: SearchQuery }
-  | { screen: 'publish'; draftId: string | null }
+  /** `photoId`: a photo of 相册 the new note starts with (分享 → 小橙书, `/publish?photo=<id>`). */
+  | { screen: 'publish'; draftId: string | null; photoId: string | null }
   | { screen: 'notFound'; path: string };
 
 export const NOTES_ROOT = '/';
@@ -81,8 +82,11 @@ export function parseNotesPath(path: string): NotesScreen {
       },
     };
   }
-  if (base === '/publish') return { screen: 'publish', draftId: null };
-  if ((m = base.match(new RegExp(`^/publish/${ID}$`)))) return { screen: 'publish', draftId: m[1] };
+  if (base === '/publish') {
+    const photo = q.get('photo');
+    return { screen: 'publish', draftId: null, photoId: photo && new RegExp(`^${ID}$`).test(photo) ? photo : null };
+  }
+  if ((m = base.match(new RegExp(`^/publish/${ID}$`)))) return { screen: 'publish', draftId: m[1], photoId: null };
   return { screen: 'notFound', path };
 }
 

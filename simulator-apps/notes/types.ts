@@ -17,14 +17,19 @@ export interface Avatar {
   glyph: string;
 }
 
-/** A cover image drawn in CSS: a gradient from the palette, big overlay text and a shape. */
+/**
+ * A note picture: a photo-like scene drawn from the note's subject, id and this record (./art.ts),
+ * or a photo of 相册 shared to 小橙书, drawn with the photo's own art.
+ */
 export interface Cover {
-  /** Index into `COVER_PALETTES` (data.ts). */
+  /** Index into `COVER_PALETTES` (data.ts): the style picked in the editor; it varies the scene. */
   palette: number;
-  /** The big text printed on the picture (a few characters). */
+  /** The caption printed on the picture (a few characters). */
   text: string;
   /** Width / height: 0.75 (3:4), 1 (1:1) or 1.33 (4:3). */
   ratio: number;
+  /** `photos:<id>` when the picture is a photo of 相册 (分享 → 小橙书); absent otherwise. */
+  photo?: string;
 }
 
 export interface Me {
@@ -111,6 +116,8 @@ export interface Draft {
   tags: string[];
   /** Palette index of the cover. */
   palette: number;
+  /** `photos:<id>` when the draft's picture is a photo of 相册; absent otherwise. */
+  photo?: string;
   /** '' until chosen (publishing guesses one from the words). */
   category: Category | '';
   visibility: Visibility;

@@ -15,6 +15,14 @@ const DAY_MS = 86_400_000;
 
 export class PhotosRuleError extends Error {}
 
+/** How another app keeps a photo of 相册 in its state (a mail's attachment, a note's picture). */
+export const photoRef = (photoId: string): string => `photos:${photoId}`;
+
+/** The photo id a `photos:<id>` reference points at, or null for any other reference. */
+export function photoIdOfRef(ref: string): string | null {
+  return ref.startsWith('photos:') ? ref.slice('photos:'.length) : null;
+}
+
 export const ORIGINAL_EDIT: PhotoEdit = { rotate: 0, crop: 'original', filter: 'none' };
 
 // --- reading ------------------------------------------------------------------------------------

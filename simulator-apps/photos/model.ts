@@ -2,7 +2,8 @@
  * 相册's actions: each applies a pure rule from ./logic.ts through `phone.update`. A refused action
  * never calls `update` (the rules check before they change anything, and the model checks first
  * where a rule would throw); it returns the reason for the screen's toast instead. Sharing goes
- * through 轻聊's own `shareToChat` (a card per photo, ref `/photo/<id>`).
+ * through 轻聊's own `shareToChat` (a card per photo, ref `/photo/<id>`); 分享 → 小橙书 opens 小橙书's
+ * editor with the photo as the new note's picture (nothing changes until the user publishes there).
  *
  * Transient UI memory (an edit not saved yet) lives outside the state tree, per phone and epoch.
  */
@@ -10,10 +11,13 @@ import { shareTargets, shareToChat, type ShareTarget } from '../chat/share.ts';
 import type { ChatState } from '../chat/types.ts';
 import { AppModel, DraftMemory, perEpoch } from '../os/appModel.ts';
 import type { Phone } from '../os/phone.svelte.ts';
+import { notesRouteStack } from '../notes/routes.ts';
 import { KIND_WORDS } from './data.ts';
 import * as rules from './logic.ts';
 import type { PhotosTab } from './routes.ts';
 import type { PhotoEdit, PhotosState } from './types.ts';
+
+const NOTES_APP_ID = 'notes';
 
 interface Memory {
   edits: DraftMemory<PhotoEdit>;
@@ -118,6 +122,20 @@ export class PhotosModel extends AppModel<PhotosState> {
     if (!p) return null;
     const place = rules.placeById(this.s, p.placeId);
     return { title: `[照片] ${place ? place.name : KIND_WORDS[p.kind]}`, subtitle: rules.takenText(p, this.phone.timezone) };
+  }
+
+  /** Whether 小橙书 is on the phone to share into. */
+  canShareToNotes(): boolean {
+    return this.phone.app(NOTES_APP_ID) !== undefined;
+  }
+
+  /** 分享 → 小橙书: its 发布笔记 screen opens with this photo as the new note's picture. */
+  shareToNotes(photoId: string): boolean {
+    const p = rules.photoById(this.s, photoId);
+    if (!p || p.deletedAt !== null || !this.canShareToNotes()) return false;
+    this.phone.openApp(NOTES_APP_ID);
+    this.phone.setStack(notesRouteStack(`/publish?photo=${photoId}`));
+    return true;
   }
 
   /** 分享 → a chat: one card message per photo, in the order given. */

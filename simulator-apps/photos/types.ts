@@ -4,9 +4,11 @@
  * virtual-clock timestamps in ms. Documented field by field in ./README.md.
  */
 
-/** What a photo shows: it decides the artwork (./art.ts) and the word screen readers hear. */
-export const PHOTO_KINDS = ['landscape', 'sea', 'food', 'pet', 'city', 'people', 'flower', 'document', 'receipt', 'ticket', 'screenshot'] as const;
-export type PhotoKind = (typeof PHOTO_KINDS)[number];
+import { SCENE_KINDS, type SceneKind } from '../shared/photoScene.ts';
+
+/** What a photo shows: it decides the artwork (../shared/photoScene.ts) and the word screen readers hear. */
+export const PHOTO_KINDS = SCENE_KINDS;
+export type PhotoKind = SceneKind;
 
 /** Where a photo came from: 相机 (taken), 截屏 (a screenshot), or saved from another app. */
 export type PhotoSource = 'camera' | 'screenshot' | 'saved';

@@ -8,7 +8,7 @@ import type { JudgeInput } from '../../bridge/judge/judge.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { TRAP_AUTHORS, TRAP_TITLES } from '../../simulator-apps/notes/data.ts';
 import { formatCount, isCollected, isListed } from '../../simulator-apps/notes/logic.ts';
-import type { Author, Board, Note, NotesState } from '../../simulator-apps/notes/types.ts';
+import type { Author, Board, Draft, Note, NotesState } from '../../simulator-apps/notes/types.ts';
 import { addedRecords, byId } from '../_shared/records.ts';
 import { spreadParam } from '../_shared/params.ts';
 import { scrollAndTap } from '../_shared/ui.ts';
@@ -132,6 +132,11 @@ export function followedCriteria(input: JudgeInput, authorId: string, on: boolea
 export function newMyComments(input: JudgeInput, noteId: string): { id: string; text: string }[] {
   const after = notesOf(input.final).notes.find((n) => n.id === noteId)?.comments ?? [];
   return addedRecords(noteById(input.init, noteId).comments, after).filter((c) => c.authorId === 'me');
+}
+
+/** Drafts in `final` that were not in `init`. */
+export function newDrafts(input: JudgeInput): Draft[] {
+  return addedRecords(notesOf(input.init).drafts, notesOf(input.final).drafts);
 }
 
 /** Notes of mine in `final` that were not in `init`. */

@@ -186,6 +186,17 @@ export async function openPhoto(ui: OracleUi, photoId: string): Promise<void> {
   await ui.tap(`photos.tile.${photoId}`);
 }
 
+/** 查看 → 分享 → 小橙书 → the title typed in 小橙书's editor (which the photo opened with). */
+export async function shareToNotesEditor(ui: OracleUi, photoId: string, title: string): Promise<void> {
+  await openPhoto(ui, photoId);
+  await ui.tap('photos.viewer.share');
+  await ui.tap('photos.share.app.notes');
+  await ui.type('notes.publish.title', title);
+}
+
+/** Titles a goal asks a note of a shared photo to have (at most 20 characters). */
+export const NOTE_TITLES = ['随手拍的一张', '今天的好天气', '记录一下此刻', '周末出门走走'] as const;
+
 /** From anywhere, an album by key (system album, user album, person or place id) through 相册. */
 export async function openAlbum(ui: OracleUi, key: string): Promise<void> {
   await openPhotosTab(ui, 'albums');

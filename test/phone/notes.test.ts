@@ -57,6 +57,9 @@ describe('validateNotesState', () => {
     expect(bad((s) => ((s.authors[2] as { followed: unknown }).followed = 'yes'))).toMatch(/authors\[2\]\.followed/);
     expect(bad((s) => ((s.seenAt as { likes: unknown }).likes = 'x'))).toMatch(/seenAt/);
     expect(bad((s) => ((s as { searchHistory: unknown }).searchHistory = [1]))).toMatch(/searchHistory/);
+    expect(bad((s) => (s.notes[2].images[0].photo = 'ph_001'))).toMatch(/notes\[2\]\.images\[0\]\.photo must be absent or a photo of 相册 as photos:<id>/);
+    expect(bad((s) => (s.drafts[0].photo = 'photos:'))).toMatch(/drafts\[0\]\.photo/);
+    expect(bad((s) => (s.notes[2].images[0].photo = 'photos:ph_001'))).toBeNull();
   });
 });
 
@@ -225,6 +228,21 @@ describe('publishing and drafts', () => {
     expect(s.drafts.some((d) => d.id === id)).toBe(false);
   });
 
+  it('keeps a photo of 相册 as the picture of the draft and of the note published from it', () => {
+    const s = fresh();
+    const withPhoto = editor({ ...rules.emptyEditor('photos:ph_003'), title: '湖边散步' });
+    expect(rules.hasContent(rules.emptyEditor('photos:ph_003'))).toBe(true);
+    const draftId = rules.saveDraft(s, withPhoto, NOW, null);
+    const draft = s.drafts.find((d) => d.id === draftId)!;
+    expect(draft.photo).toBe('photos:ph_003');
+    const r = rules.publish(s, rules.editorOf(draft), NOW, draftId);
+    expect('note' in r && r.note.images).toEqual([{ palette: 0, text: '湖边散步', ratio: 0.75, photo: 'photos:ph_003' }]);
+    expect(rules.validateNotesState(s)).toBeNull();
+    // A note written without one keeps no photo field at all (the seeded notes' shape).
+    const plain = rules.publish(s, editor({ title: '没有照片' }), NOW, null);
+    expect('note' in plain && Object.keys(plain.note.images[0]).sort()).toEqual(['palette', 'ratio', 'text']);
+  });
+
   it('adds tags once, without # and spaces, at most 10', () => {
     let tags: string[] = [];
     tags = rules.addTag(tags, '#周末 去哪儿');
@@ -275,7 +293,9 @@ describe('routes', () => {
     expect(parseNotesPath(notePath('n_012', 'collect'))).toEqual({ screen: 'note', noteId: 'n_012', sheet: 'collect' });
     const q = { q: '减脂 餐', tab: 'users' as const, category: '美食' as const, time: '一周内' as const, sort: '最多点赞' as const };
     expect(parseNotesPath(resultsPath(q))).toEqual({ screen: 'results', query: q });
-    expect(parseNotesPath('/publish/d_01')).toEqual({ screen: 'publish', draftId: 'd_01' });
+    expect(parseNotesPath('/publish/d_01')).toEqual({ screen: 'publish', draftId: 'd_01', photoId: null });
+    expect(parseNotesPath('/publish?photo=ph_012')).toEqual({ screen: 'publish', draftId: null, photoId: 'ph_012' });
+    expect(parseNotesPath('/publish?photo=a%20b')).toEqual({ screen: 'publish', draftId: null, photoId: null });
     expect(parseNotesPath('/nope').screen).toBe('notFound');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInitialState } from '../../simulator-apps/seed.ts';
-import { photoScene } from '../../simulator-apps/photos/art.ts';
+import { photoScene } from '../../simulator-apps/shared/photoScene.ts';
 import {
   addToAlbum,
   albumPhotos,

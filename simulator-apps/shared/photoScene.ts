@@ -1,13 +1,29 @@
 /**
- * The picture of a photo, drawn from its kind and its art seed as plain SVG shapes (pure: the
- * same photo gives the same shapes everywhere; no images, no network). Each kind has its own
- * composition and the seed varies palette, layout and details, so two photos can be told apart
+ * A photo-like picture, drawn from its kind and its art seed as plain SVG shapes (pure: the same
+ * input gives the same shapes everywhere; no images, no network). Each kind has its own
+ * composition and the seed varies palette, layout and details, so two pictures can be told apart
  * and described: a lake under a dusk sky with three ridges, a bowl of noodles on a red table, a
- * tabby cat on a sofa, a skyline at night, a receipt with its number.
+ * tabby cat on a sofa, a skyline at night, a receipt with its number. 相册's photos are drawn
+ * with it (../photos/ui/PhotoArt.svelte), and so are 小橙书's note pictures (../notes/art.ts).
  */
-import { Rng } from '../shared/rng.ts';
-import { shapesMarkup, type Shape } from '../shared/svgShapes.ts';
-import type { Photo } from './types.ts';
+import { Rng } from './rng.ts';
+import { shapesMarkup, type Shape } from './svgShapes.ts';
+
+/** What a picture shows: it decides the composition (and, in 相册, the word screen readers hear). */
+export const SCENE_KINDS = ['landscape', 'sea', 'food', 'pet', 'city', 'people', 'flower', 'document', 'receipt', 'ticket', 'screenshot'] as const;
+export type SceneKind = (typeof SCENE_KINDS)[number];
+
+/** What a picture is drawn from. */
+export interface SceneSource {
+  kind: SceneKind;
+  /** Drawing seed (32-bit): with `kind`, it decides every shape and colour. */
+  art: number;
+  /** Pixels: portrait when taller than wide (a screenshot is always a tall phone screen). */
+  width: number;
+  height: number;
+  /** The number printed on a receipt or a ticket; '' for other kinds. */
+  code: string;
+}
 
 
 export interface Scene {
@@ -212,52 +228,33 @@ function screenshot(rng: Rng, w: number, h: number, out: Shape[]): void {
   out.push({ tag: 'rect', x: 0, y: h - 9, w, h: 9, fill: '#FFFFFF' });
 }
 
-/** The scene of a photo (before its edit is applied). */
-export function photoScene(p: Pick<Photo, 'kind' | 'art' | 'width' | 'height' | 'code'>): Scene {
+/** Each kind's composition; receipts and tickets print the picture's code. */
+const DRAW: Record<SceneKind, (rng: Rng, w: number, h: number, out: Shape[], code: string) => void> = {
+  landscape,
+  sea,
+  food,
+  pet,
+  city,
+  people,
+  flower,
+  document: documentArt,
+  receipt,
+  ticket,
+  screenshot,
+};
+
+/** The scene of a picture (for a photo, before its edit is applied). */
+export function photoScene(p: SceneSource): Scene {
   const rng = new Rng(p.art);
   const shapes: Shape[] = [];
   const [w, h] = p.kind === 'screenshot' ? [54, 120] : p.height > p.width ? [90, 120] : [120, 90];
-  switch (p.kind) {
-    case 'landscape':
-      landscape(rng, w, h, shapes);
-      break;
-    case 'sea':
-      sea(rng, w, h, shapes);
-      break;
-    case 'food':
-      food(rng, w, h, shapes);
-      break;
-    case 'pet':
-      pet(rng, w, h, shapes);
-      break;
-    case 'city':
-      city(rng, w, h, shapes);
-      break;
-    case 'people':
-      people(rng, w, h, shapes);
-      break;
-    case 'flower':
-      flower(rng, w, h, shapes);
-      break;
-    case 'document':
-      documentArt(rng, w, h, shapes);
-      break;
-    case 'receipt':
-      receipt(rng, w, h, shapes, p.code);
-      break;
-    case 'ticket':
-      ticket(rng, w, h, shapes, p.code);
-      break;
-    case 'screenshot':
-      screenshot(rng, w, h, shapes);
-      break;
-  }
+  DRAW[p.kind](rng, w, h, shapes, p.code);
   return { w, h, shapes };
 }
 
 export type { Shape };
 
-/** The scene as SVG markup for the inside of an `<svg>` (see ../shared/svgShapes.ts). */
+/** The scene as SVG markup for the inside of an `<svg>` (see ./svgShapes.ts). */
 export function sceneMarkup(scene: Scene): string {
   return shapesMarkup(scene.shapes);
 }
