@@ -1,7 +1,7 @@
 /**
  * The env server's figures, measured through the server by a client in the same run (HTTP on
- * loopback, as a trainer on the same machine calls it): reset p50 (with and without the
- * screenshot), fork of 8 p50, steps/s through the server against the same steps on the env
+ * loopback, as a trainer on the same machine calls it): reset p50 (to four seeds in turn, with
+ * and without the screenshot; and to the same instance after a step of it), fork of 8 p50, steps/s through the server against the same steps on the env
  * directly, and how many sessions it holds before the first 429.
  *
  *   node --import tsx bridge/bench/serveBench.ts        (alone; BENCH_SERVE_STEPS, BENCH_SERVE_RESETS)
@@ -20,6 +20,11 @@ export interface ServeFigures {
   pages: number;
   reset_p50_ms: number;
   reset_with_screenshot_p50_ms: number;
+  /**
+   * A reset to the instance the session just played, after one step of it (a group of rollouts
+   * from one seed): only the slices the step changed travel and are parsed again.
+   */
+  reset_same_instance_p50_ms: number;
   fork8_p50_ms: number;
   /** The fork of 8 and then one step of each of the 8 at once (their phones restored on the way). */
   fork8_then_step_p50_ms: number;
@@ -65,6 +70,17 @@ export async function serveBench(progress: (line: string) => void = () => {}, op
     await timedResets(false); // warm: every seed's slices seen once
     const resetMs = await timedResets(false);
     const resetShotMs = await timedResets(true);
+    // A group's rollouts: the same instance again after each one's step (here: a chat opened).
+    const sameMs: number[] = [];
+    let tree = (await call('POST', `/v1/sessions/${session}/reset`, { task: TASK, seed: 1, screenshot: false })).observation.tree as UiNode[];
+    for (let i = 0; i < resets; i++) {
+      const target = tree.find(CYCLE[0]!);
+      if (!target) throw new Error('bench: the reset showed no chat to open');
+      await call('POST', `/v1/sessions/${session}/step`, { action: { type: 'tap', ...center(target) }, screenshot: false });
+      const t = performance.now();
+      tree = (await call('POST', `/v1/sessions/${session}/reset`, { task: TASK, seed: 1, screenshot: false })).observation.tree as UiNode[];
+      sameMs.push(performance.now() - t);
+    }
 
     progress('serve: fork of 8 from a snapshot');
     const snapshot = (await call('POST', `/v1/sessions/${session}/snapshot`)).snapshot as string;
@@ -116,6 +132,7 @@ export async function serveBench(progress: (line: string) => void = () => {}, op
       pages: PAGES,
       reset_p50_ms: resetMs,
       reset_with_screenshot_p50_ms: resetShotMs,
+      reset_same_instance_p50_ms: p50(sameMs),
       fork8_p50_ms: p50(forkMs),
       fork8_then_step_p50_ms: p50(forkStepMs),
       server_steps_per_s: serverSps,
@@ -132,7 +149,7 @@ export async function serveBench(progress: (line: string) => void = () => {}, op
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const f = await serveBench((l) => console.error(l));
-  console.log(`reset p50 ${f.reset_p50_ms.toFixed(1)} ms (goal ≤ 15), with the screenshot ${f.reset_with_screenshot_p50_ms.toFixed(1)} ms`);
+  console.log(`reset p50 ${f.reset_p50_ms.toFixed(1)} ms (goal ≤ 15; four seeds in turn), with the screenshot ${f.reset_with_screenshot_p50_ms.toFixed(1)} ms; to the same instance after a step of it ${f.reset_same_instance_p50_ms.toFixed(1)} ms`);
   console.log(`fork of 8 p50 ${f.fork8_p50_ms.toFixed(1)} ms (goal ≤ 60); with a first step of all 8 ${f.fork8_then_step_p50_ms.toFixed(1)} ms`);
   console.log(`steps/s through the server ${f.server_steps_per_s.toFixed(2)}, the env directly ${f.direct_steps_per_s.toFixed(2)}: ${f.server_vs_direct.toFixed(3)} x (goal ≥ 0.9)`);
   console.log(`sessions held at once before the first 429: ${f.sessions_before_429} (${f.pages} pages)`);

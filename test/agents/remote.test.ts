@@ -2,67 +2,23 @@
  * The remote agent: the hub's HTTP protocol over real sockets (no browser), then whole runs whose
  * agent is the Python example client in another process.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../bridge/agents/registry.ts';
-import type { AgentObservation, EpisodeContext } from '../../bridge/agents/types.ts';
+import type { EpisodeContext } from '../../bridge/agents/types.ts';
 import { UsageError } from '../../bridge/protocol/errors.ts';
 import type { EnvironmentEvent } from '../../bridge/protocol/messages.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../../bridge/runner/config.ts';
 import { runEvaluation } from '../../bridge/runner/run.ts';
 import { parseAction, RemoteAgentError } from '../../bridge/protocol/remoteAgent.ts';
 import { agentHubOf } from '../../bridge/agents/remoteHub.ts';
-import type { EpisodeTiming, StartInput } from '../../bridge/agents/remoteEpisode.ts';
+import type { EpisodeTiming } from '../../bridge/agents/remoteEpisode.ts';
 import type { BridgeServer } from '../../bridge/server/bridgeServer.ts';
-import { bridgesClosedAfterEach } from '../bridge/helpers.ts';
+import { answer, call, next, obs, PY_DIR, remoteBridge, spawnPython, start, timing, type Child } from './remoteHelpers.ts';
 
-const bareBridge = bridgesClosedAfterEach();
-/** A bridge with the remote-agent hub mounted, as `phonegym run --agent remote` has it. */
-const bridge = async () => {
-  const started = await bareBridge();
-  agentHubOf(started.server);
-  return started;
-};
-
-const PY_DIR = fileURLToPath(new URL('../../bridge/clients/python/', import.meta.url));
-
-const timing = (over: Partial<EpisodeTiming> = {}): EpisodeTiming => ({ connectTimeoutMs: 60_000, turnTimeoutMs: 60_000, howToConnect: 'Start a client.', ...over });
-const start = (taskId = 'chat.PinChat'): StartInput => ({
-  task_id: taskId,
-  goal: `goal of ${taskId}`,
-  max_steps: 10,
-  seed: 1,
-  eval_mode: 'grounded',
-  coords: { space: 'pixels', width: 360, height: 800 },
-  screen: { width: 360, height: 800 },
-  viewport: { width: 360, height: 800 },
-});
-const obs = (step: number, events: EnvironmentEvent[] = []) => ({ step, route: { app: 'chat', path: '/chats' }, tree: [], screenshot: 'AAAA', feedback: [], events });
-
-interface Reply {
-  status: number;
-  body: any;
-}
-
-async function call(server: BridgeServer, method: string, path: string, body?: unknown, auth: { token?: string | null; query?: boolean } = {}): Promise<Reply> {
-  const token = auth.token === undefined ? server.token : auth.token;
-  const url = new URL(server.url + path);
-  const headers: Record<string, string> = {};
-  if (token !== null) {
-    if (auth.query) url.searchParams.set('token', token);
-    else headers.Authorization = `Bearer ${token}`;
-  }
-  const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-const next = (server: BridgeServer, client: string, waitS = 10) => call(server, 'POST', '/agent/v1/next', { client, wait_s: waitS });
-const answer = (server: BridgeServer, body: Record<string, unknown>) => call(server, 'POST', '/agent/v1/act', body);
+const bridge = remoteBridge();
 
 /** Opens an episode whose start turn and step 0 client "a" has taken; `acting` is the bridge side's wait for the answer. */
 async function stepHandedOut(server: BridgeServer, t: EpisodeTiming = timing()) {
@@ -145,26 +101,6 @@ describe('agent hub: turns', () => {
     // A late answer is told the episode is over.
     const late = await answer(server, { episode: ep.id, step: 2, action: { type: 'complete' } });
     expect(late).toMatchObject({ status: 409, body: { error: { code: 'episode_ended' } } });
-  });
-
-  it("gives a session's next goal in the same episode: a next_goal turn, then act turns with the new goal", async () => {
-    const { server } = await bridge();
-    const ep = agentHubOf(server).openEpisode({ ...start('chat.PickupCodeSession'), goal: 'read the code', session: { episode: 1, episodes: 2 } }, timing());
-    expect((await next(server, 'a')).body).toMatchObject({ type: 'start', goal: 'read the code', session: { episode: 1, episodes: 2 } });
-    await ep.started;
-    const first = ep.act(obs(0));
-    expect((await next(server, 'a')).body).toMatchObject({ type: 'act', step: 0, goal: 'read the code', session: { episode: 1, episodes: 2 } });
-    await answer(server, { episode: ep.id, step: 0, action: { type: 'complete' } });
-    await first;
-    ep.nextGoal('send the code to 妈妈', { episode: 2, episodes: 2 });
-    const said = await next(server, 'a');
-    expect(said.body).toEqual({ type: 'next_goal', episode: ep.id, step: 1, task_id: 'chat.PickupCodeSession', goal: 'send the code to 妈妈', max_steps: 10, coords: { space: 'pixels', width: 360, height: 800 }, viewport: { width: 360, height: 800 }, session: { episode: 2, episodes: 2 } });
-    const second = ep.act(obs(1));
-    expect((await next(server, 'a')).body).toMatchObject({ type: 'act', episode: ep.id, step: 1, goal: 'send the code to 妈妈', session: { episode: 2, episodes: 2 } });
-    await answer(server, { episode: ep.id, step: 1, action: { type: 'complete' } });
-    await second;
-    ep.end();
-    expect((await next(server, 'a')).body).toEqual({ type: 'end', episode: ep.id, task_id: 'chat.PickupCodeSession', steps: 2, reason: 'terminal_action' });
   });
 
   it('answers an invalid action with 400 naming the field, and fails the episode with the same words', async () => {
@@ -334,20 +270,6 @@ describe('the remote agent factory', () => {
 
 const root = mkdtempSync(join(tmpdir(), 'phonegym-remote-'));
 
-interface Child {
-  exit: Promise<{ code: number | null; stderr: string }>;
-  kill(): void;
-}
-
-function spawnPython(args: string[]): Child {
-  // No __pycache__ left in the checkout.
-  const child = spawn('python3', args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
-  return { exit, kill: () => child.exitCode === null && child.kill() };
-}
-
 /** Runs with `--agent remote` and starts the client the moment the run prints how to connect. */
 async function runWithClient(name: string, over: Partial<RunConfig>, clientArgs: (url: string, token: string) => string[]) {
   const started: { child: Child | null } = { child: null };
@@ -364,48 +286,6 @@ async function runWithClient(name: string, over: Partial<RunConfig>, clientArgs:
     started.child?.kill();
   }
 }
-
-describe('a Python agent in a session', () => {
-  it('is told each goal: start(), then next_goal() with the new goal, the act turns carrying it', async () => {
-    const { server } = await bridge();
-    const dir = mkdtempSync(join(tmpdir(), 'phonegym-remote-session-'));
-    const script = join(dir, 'session_agent.py');
-    writeFileSync(
-      script,
-      [
-        'import sys',
-        `sys.path.insert(0, ${JSON.stringify(PY_DIR)})`,
-        'from phonegym_remote import PhonegymClient, main_args',
-        'class Agent:',
-        '    def start(self, turn): print("start", turn["goal"], turn["session"]["episode"], file=sys.stderr, flush=True)',
-        '    def next_goal(self, turn): print("next_goal", turn["goal"], turn["session"]["episode"], turn["step"], file=sys.stderr, flush=True)',
-        '    def act(self, turn):',
-        '        print("act", turn["goal"], turn["step"], file=sys.stderr, flush=True)',
-        '        return {"type": "complete"}',
-        'args = main_args()',
-        'PhonegymClient(args.url, args.token, log=lambda line: None).run(Agent())',
-      ].join('\n'),
-    );
-    const child = spawnPython([script, '--url', server.url, '--token', server.token]);
-    try {
-      const agent = createAgent('remote', { bridge: server, log: () => {} });
-      const ctx = { task: { id: 'chat.PickupCodeSession' }, goal: 'read the code', params: {}, seed: 1, maxSteps: 5, evalMode: 'grounded', session: { episode: 1, episodes: 2 } } as unknown as EpisodeContext;
-      const seen = { step: 0, route: { app: 'chat', path: '/chats' }, tree: [], screenshot: Buffer.from('x'), state: null, stateJson: null, revision: 0 } as unknown as AgentObservation;
-      await agent.start!(ctx);
-      expect(await agent.act({ ...seen, step: 0 }, ctx)).toEqual({ action: { type: 'complete' } });
-      const later = { ...ctx, goal: 'send the code to 妈妈', session: { episode: 2, episodes: 2 } } as EpisodeContext;
-      await agent.nextGoal!(later);
-      expect(await agent.act({ ...seen, step: 1 }, later)).toEqual({ action: { type: 'complete' } });
-      await agent.end!(later);
-      await agentHubOf(server).close();
-      const { code, stderr } = await child.exit;
-      expect(code).toBe(0);
-      expect(stderr.split('\n').filter((l) => /^(start|next_goal|act) /.test(l))).toEqual(['start read the code 1', 'act read the code 0', 'next_goal send the code to 妈妈 2 1', 'act send the code to 妈妈 1']);
-    } finally {
-      child.kill();
-    }
-  });
-});
 
 describe('remote agent runs', () => {
   it('the Python example agent pins the chat, serving two parallel episodes from one client', async () => {
