@@ -27,6 +27,12 @@ describe('StepLog', () => {
     ]);
   });
 
+  it('marks a goal given among the steps a late studio did not see, after that gap', () => {
+    const session = { episodes: 2, goals: [{ goal: '记下取件码', firstStep: 1 }, { goal: '把取件码发给妈妈', firstStep: 8 }] };
+    const root = render(StepLog, { steps: [10, 11].map(step), maxSteps: 60, missing: 9, session });
+    expect(lines(root)).toEqual(['9 earlier steps not seen by this studio', 'goal 2: ▸ Goal 2 of 2 on the same phone: 把取件码发给妈妈', 'tap(10, 10)', 'tap(11, 11)']);
+  });
+
   it('marks nothing for a task that is not a session', () => {
     const root = render(StepLog, { steps: [1, 2].map(step), maxSteps: 30 });
     expect(root.querySelectorAll('li.goal')).toHaveLength(0);
