@@ -109,6 +109,9 @@ function plain<T>(value: T): T {
   return $state.snapshot(value as unknown) as T;
 }
 
+/** Slice versions remembered as checked: every slice of a few hundred instances. */
+const CHECKED_KEPT = 8192;
+
 const emptyNav = (): NavState => ({ foreground: 'home', stacks: {}, recents: [], recentsOpen: false });
 
 export class Phone {
@@ -128,6 +131,16 @@ export class Phone {
    * eight apps is ~400 KB; serialising it every step was most of a step's time).
    */
   #slices = new Map<string, { json: string; version: string }>();
+  /**
+   * App slices of the current state not parsed yet (`apps.<id>` → JSON): a reset or restore to
+   * slices this phone checked before parses each only when something first reads it. A reset into
+   * 轻聊 reads a few of sixteen apps; parsing all of them (~500 KB) was a third of the reset.
+   */
+  #unparsed = new Map<string, string>();
+  /** The `apps` object `#unparsed` belongs to (a newer state's reads must not clear it). */
+  #lazyApps: object | null = null;
+  /** Versions of slices known good: checked when they came in, or this phone's own. */
+  #checked = new Set<string>();
   #nextOverlayId = 1;
   /** Screens' system-back handlers, oldest first (not state: they live as long as the screens). */
   #backHandlers: (() => boolean)[] = [];
@@ -226,7 +239,7 @@ export class Phone {
   #layout(): SliceLayout {
     const state = this.#state as unknown as Record<string, unknown>;
     const top = Object.keys(state).filter((k) => state[k] !== undefined);
-    const apps = Object.keys(this.#state.apps).filter((id) => this.#state.apps[id] !== undefined);
+    const apps = Object.keys(this.#state.apps).filter((id) => this.#unparsed.has(sliceName('apps', id)) || this.#state.apps[id] !== undefined);
     return { top, apps, versions: {} };
   }
 
@@ -243,6 +256,7 @@ export class Phone {
       const json = JSON.stringify(value);
       slice = { json, version: sliceVersion(json) };
       this.#slices.set(name, slice);
+      this.#check(slice.version);
     }
     return slice;
   }
@@ -404,6 +418,14 @@ export class Phone {
       else json.set(name, j);
     }
     if (missing.length > 0) return missing;
+    // Slices this phone knows to be good and did not get as text just now are parsed when first
+    // read (an accessor on the new \`apps\` object; see #unparsed); the rest at once, and checked.
+    const lazy = new Map<string, string>();
+    for (const [name, j] of json) if (sliced.json[name] === undefined && name !== 'os' && this.#checked.has(sliced.versions[name]!)) lazy.set(name, j);
+    for (const name of same) {
+      const j = this.#unparsed.get(name);
+      if (j !== undefined) lazy.set(name, j);
+    }
     const value = (name: string): unknown => {
       if (same.has(name)) return this.#sliceValue(name);
       try {
@@ -415,14 +437,57 @@ export class Phone {
     const tree: Record<string, unknown> = {};
     for (const key of sliced.top) {
       if (key !== 'apps') tree[key] = value(key);
-      else tree.apps = Object.fromEntries(sliced.apps.map((id) => [id, value(sliceName('apps', id))]));
+      else {
+        const apps: Record<string, unknown> = {};
+        for (const id of sliced.apps) {
+          const name = sliceName('apps', id);
+          const j = lazy.get(name);
+          if (j === undefined) apps[id] = value(name);
+          else this.#defineLazy(apps, id, j);
+        }
+        tree.apps = apps;
+      }
     }
-    assertPhoneState(tree, new Set(sliced.apps.filter((id) => !same.has(sliceName('apps', id)))));
+    assertPhoneState(tree, new Set(sliced.apps.filter((id) => !same.has(sliceName('apps', id)) && !lazy.has(sliceName('apps', id)))));
     const unchanged = new Map([...same].map((name) => [name, this.#slices.get(name)!]));
     this.#replace(tree, nav());
     for (const [name, slice] of unchanged) this.#slices.set(name, slice);
-    for (const [name, j] of json) this.#slices.set(name, { json: j, version: sliced.versions[name]! });
+    for (const [name, j] of json) {
+      this.#slices.set(name, { json: j, version: sliced.versions[name]! });
+      this.#check(sliced.versions[name]!);
+    }
+    this.#lazyApps = lazy.size > 0 ? (tree.apps as object) : null;
+    this.#unparsed = lazy;
     return [];
+  }
+
+  /**
+   * \`apps[id]\` as an accessor that parses \`json\` at the first read and becomes the plain value
+   * (Svelte's state proxy then tracks it as any other). Writing it before any read replaces it.
+   */
+  #defineLazy(apps: Record<string, unknown>, id: string, json: string): void {
+    const settle = (value: unknown): void => {
+      Object.defineProperty(apps, id, { value, writable: true, enumerable: true, configurable: true });
+      if (this.#lazyApps === apps) this.#unparsed.delete(sliceName('apps', id));
+    };
+    Object.defineProperty(apps, id, {
+      enumerable: true,
+      configurable: true,
+      get(this: Record<string, unknown>) {
+        settle(JSON.parse(json));
+        return this[id]; // through the state proxy when read through it: a tracked, proxied value
+      },
+      set(value: unknown) {
+        settle(value);
+      },
+    });
+  }
+
+  /** Notes a slice version as known good (bounded: the oldest are forgotten first). */
+  #check(version: string): void {
+    this.#checked.delete(version);
+    this.#checked.add(version);
+    if (this.#checked.size > CHECKED_KEPT) this.#checked.delete(this.#checked.values().next().value!);
   }
 
   /**
@@ -460,6 +525,8 @@ export class Phone {
     this.#epoch++;
     this.#state = state;
     this.#slices.clear();
+    this.#unparsed = new Map();
+    this.#lazyApps = null;
     this.#nav = nav;
     this.#bump();
     if (routeKey(this.route) !== routeBefore) this.#emit('route');
@@ -799,7 +866,7 @@ export function assertPhoneState(value: unknown, appsToCheck?: ReadonlySet<strin
   if (typeof s.apps !== 'object' || s.apps === null || Array.isArray(s.apps)) fail('apps must be an object');
   const apps = s.apps as Record<string, JsonValue>;
   for (const app of APPS) {
-    if (apps[app.id] === undefined || (appsToCheck && !appsToCheck.has(app.id))) continue;
+    if ((appsToCheck && !appsToCheck.has(app.id)) || apps[app.id] === undefined) continue;
     const problem = app.validate(apps[app.id]);
     if (problem) fail(problem);
   }

@@ -61,6 +61,8 @@ export function nextFrame(): Promise<boolean> {
 function busy(): boolean {
   if (momentumRunning()) return true;
   if (document.fonts.status === 'loading') return true;
+  // Pictures are data-URL images (shared/shapesImage.ts), complete at once; anything else waits.
+  for (const img of document.images) if (!img.complete) return true;
   for (const a of document.getAnimations()) {
     if (a.playState !== 'running') continue;
     const iterations = a.effect?.getTiming().iterations;

@@ -177,17 +177,26 @@ export function avatarPicture(key: string): AvatarPicture {
   return { kind: 'pet', shapes: pet(rng) };
 }
 
-/** Markup by key, for the people a list shows again on every render (a reset, a new message). */
-const markupByKey = new Map<string, string>();
-const KEPT_MARKUP = 1000;
+/** Pictures by key, for the people a list shows again on every render (a reset, a new message). */
+const picturesByKey = new Map<string, { id: string; shapes: readonly Shape[] }>();
+const KEPT_PICTURES = 1000;
+
+/**
+ * The picture's shapes (in a 100×100 box) and an id that names it: two keys with the same id
+ * draw the same picture (the id is a hash of its SVG markup).
+ */
+export function avatarShapes(key: string): { id: string; shapes: readonly Shape[] } {
+  let picture = picturesByKey.get(key);
+  if (picture === undefined) {
+    const shapes = avatarPicture(key).shapes;
+    picture = { id: hashString(shapesMarkup(shapes)).toString(36), shapes };
+    if (picturesByKey.size >= KEPT_PICTURES) picturesByKey.delete(picturesByKey.keys().next().value!);
+    picturesByKey.set(key, picture);
+  }
+  return picture;
+}
 
 /** The picture as SVG markup for the inside of a `viewBox="0 0 100 100"` `<svg>`. */
 export function avatarMarkup(key: string): string {
-  let markup = markupByKey.get(key);
-  if (markup === undefined) {
-    markup = shapesMarkup(avatarPicture(key).shapes);
-    if (markupByKey.size >= KEPT_MARKUP) markupByKey.delete(markupByKey.keys().next().value!);
-    markupByKey.set(key, markup);
-  }
-  return markup;
+  return shapesMarkup(avatarPicture(key).shapes);
 }

@@ -5,7 +5,7 @@ import ChatAvatar from '../../simulator-apps/chat/ui/Avatar.svelte';
 import ContactsAvatar from '../../simulator-apps/contacts/ui/Avatar.svelte';
 import { BANKS } from '../../simulator-apps/mail/data.ts';
 import MailAvatar from '../../simulator-apps/mail/ui/Avatar.svelte';
-import { avatarMarkup, avatarPicture } from '../../simulator-apps/shared/avatarArt.ts';
+import { avatarMarkup, avatarPicture, avatarShapes } from '../../simulator-apps/shared/avatarArt.ts';
 
 const mounted: ReturnType<typeof mount>[] = [];
 afterEach(() => {
@@ -30,6 +30,7 @@ describe('people avatars (shared/avatarArt.ts, shared/PersonAvatar.svelte)', () 
     expect(markup).toContain('<');
     expect(avatarMarkup('赵子涵')).toBe(markup);
     const first = render(ChatAvatar, { avatar: { color: '#5B8FF9', glyph: '涵' }, person: '赵子涵', size: 48 }).innerHTML;
+    expect(first).toContain('data-picture');
     expect(render(ChatAvatar, { avatar: { color: '#5B8FF9', glyph: '涵' }, person: '赵子涵', size: 48 }).innerHTML).toBe(first);
   });
 
@@ -44,21 +45,21 @@ describe('people avatars (shared/avatarArt.ts, shared/PersonAvatar.svelte)', () 
   it('a service or an organisation keeps its letter; an unknown number its silhouette', () => {
     const service = render(ContactsAvatar, { name: '小区物业', color: '#269A99', size: 40 });
     expect(service.textContent?.trim()).toBe('物业');
-    expect(service.querySelector('svg')).toBeNull();
+    expect(service.querySelector('svg, img')).toBeNull();
     const bank = render(MailAvatar, { who: { name: BANKS[0].name, address: BANKS[0].address }, size: 40 });
     expect(bank.textContent?.trim()).toBe(BANKS[0].name.charAt(0));
-    expect(bank.querySelector('svg')).toBeNull();
+    expect(bank.querySelector('svg, img')).toBeNull();
     const group = render(ChatAvatar, { avatar: { color: '#5a7db8', glyph: '家' }, person: null, size: 48 });
     expect(group.textContent?.trim()).toBe('家');
     const unknown = render(ContactsAvatar, { name: '', color: '#7D8894', size: 40 });
     expect(unknown.querySelector('svg')?.getAttribute('viewBox')).toBe('0 0 24 24');
     const person = render(ContactsAvatar, { name: '赵子涵', color: '#269A99', size: 40 });
     expect(person.textContent?.trim()).toBe('');
-    expect(person.querySelector('svg')?.getAttribute('viewBox')).toBe('0 0 100 100');
+    expect(person.querySelector('img')?.dataset.picture).toBe(avatarShapes('赵子涵').id);
   });
 
   it('the same person looks the same in 轻聊, 电话 and 邮箱 (妈妈 in the phone book is 李秀兰 in 轻聊)', () => {
-    const picture = (root: HTMLElement): string => root.querySelector('svg')?.innerHTML ?? '';
+    const picture = (root: HTMLElement): string => root.querySelector('img')?.dataset.picture ?? '';
     const mom = SPECIAL_CONTACTS.mom;
     const inChat = picture(render(ChatAvatar, { avatar: { color: '#F08BB4', glyph: '兰' }, person: mom.name, size: 48 }));
     expect(inChat).not.toBe('');
