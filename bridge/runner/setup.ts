@@ -16,6 +16,7 @@ import { answerFields, installSheet, type EvalMode } from '../tasks/grounded.ts'
 import { defaultParams, sampleParams } from '../tasks/sampler.ts';
 import { APPS, findApp } from '../../simulator-apps/catalog.ts';
 import { applyLook } from '../../simulator-apps/os/look.ts';
+import { applyContentSwaps, chooseContentSwaps, movedRecords, type ContentSwap } from '../../simulator-apps/os/lookContent.ts';
 import { applyRenames, chooseRenames, type PersonRename } from '../../simulator-apps/os/lookNames.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { Rng } from '../../simulator-apps/shared/rng.ts';
@@ -45,6 +46,8 @@ export interface PreparedInstance {
   rng: RngLike;
   /** What the look did to the people's names (variant 0: nothing). */
   names: NameChange;
+  /** What the look did to the content of records the task does not refer to (variant 0: nothing). */
+  content: ContentChange;
 }
 
 /**
@@ -57,6 +60,14 @@ export type NameChange =
   | { kind: 'none' }
   | { kind: 'renamed'; renames: PersonRename[] }
   | { kind: 'kept'; reason: string };
+
+/**
+ * A look's passing round of content among records a task does not refer to
+ * (../../simulator-apps/os/lookContent.ts): `moved` says how many records show another's content
+ * (and the moves);
+ * `kept` when the hooks, run again on the changed phone, drew other parameters or another goal.
+ */
+export type ContentChange = { kind: 'none' } | { kind: 'moved'; records: number; swaps: ContentSwap[] } | { kind: 'kept'; reason: string };
 
 /** An instance before the answer sheet and the look: its state after the hooks, its parameters, its random stream. */
 interface HookedInstance {
@@ -73,12 +84,13 @@ export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'gr
   const seedState = createInitialState(seed);
   let instance = runHooks(task, seed, variant === 0 ? seedState : (JSON.parse(JSON.stringify(seedState)) as PhoneState), given);
   let names: NameChange = { kind: 'none' };
-  if (variant !== 0) ({ instance, names } = renamePeople(task, seed, variant, seedState, instance, given));
+  let content: ContentChange = { kind: 'none' };
+  if (variant !== 0) ({ instance, names, content } = lookedInstance(task, seed, variant, seedState, instance, given));
   const { state, p, rng } = instance;
   if (evalMode === 'grounded' && task.def.answer) installSheet(state, task.id, goalText(task, p), answerFields(task.def, p));
   // Last, so the look changes nothing the hooks or the sampler saw.
   applyLook(state, variant, LAUNCHER_APPS);
-  return { params: p, state, stateJson: JSON.stringify(state), rng, names };
+  return { params: p, state, stateJson: JSON.stringify(state), rng, names, content };
 }
 
 /** seed state → prepare → sample → postSample, on the state given. */
@@ -94,29 +106,54 @@ function runHooks(task: LoadedTask, seed: number, state: PhoneState, given: Reco
 }
 
 /**
- * The instance with the people its task does not refer to renamed, proven safe: the same seed's
- * phone is renamed before the hooks run again, and they must draw the very same parameters and
- * goal (then every grounded answer and every check still holds); otherwise the names are kept.
+ * The instance in a look: the people its task does not refer to renamed and the records it does
+ * not refer to passing their content round, proven safe: the same seed's phone is changed before
+ * the hooks run again, and they must draw the very same parameters and goal (then every grounded
+ * answer and every check still holds). When both changes together fail that, names alone are
+ * tried; when that fails too, the instance keeps its names and content (only its drawing changes).
  */
-function renamePeople(task: LoadedTask, seed: number, variant: number, seedState: PhoneState, original: HookedInstance, given: Record<string, unknown> | undefined): { instance: HookedInstance; names: NameChange } {
+function lookedInstance(
+  task: LoadedTask,
+  seed: number,
+  variant: number,
+  seedState: PhoneState,
+  original: HookedInstance,
+  given: Record<string, unknown> | undefined,
+): { instance: HookedInstance; names: NameChange; content: ContentChange } {
   const goal = goalText(task, original.p);
   const referred = JSON.stringify(original.p) + goal + JSON.stringify(answerFields(task.def, original.p));
   const renames = chooseRenames(original.state, seed, variant, referred);
-  if (renames.length === 0) return { instance: original, names: { kind: 'none' } };
-  // On a copy: a seeded state may share objects with the apps' seed data (module constants), which
-  // a rename must never change for the states made after it.
-  const renamedSeed = JSON.parse(JSON.stringify(seedState)) as PhoneState;
-  applyRenames(renamedSeed, renames);
-  const kept = (reason: string) => ({ instance: original, names: { kind: 'kept', reason } as const });
-  let renamed: HookedInstance;
-  try {
-    renamed = runHooks(task, seed, renamedSeed, given);
-  } catch (e) {
-    return kept(`its hooks failed on the renamed phone: ${e instanceof Error ? e.message : String(e)}`);
+  const swaps = chooseContentSwaps(original.state, seed, variant, referred, original.p);
+  /** The hooks run again on the seed's phone with `r` and `c` applied: the instance, or why not. */
+  const attempt = (r: readonly PersonRename[], c: readonly ContentSwap[]): HookedInstance | string => {
+    // On a copy: a seeded state may share objects with the apps' seed data (module constants),
+    // which a look must never change for the states made after it.
+    const changed = JSON.parse(JSON.stringify(seedState)) as PhoneState;
+    applyContentSwaps(changed, c);
+    applyRenames(changed, r);
+    let again: HookedInstance;
+    try {
+      again = runHooks(task, seed, changed, given);
+    } catch (e) {
+      return `its hooks failed on the changed phone: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (!isDeepStrictEqual(again.p, original.p)) return 'its sampler drew other parameters on the changed phone';
+    if (goalText(task, again.p) !== goal) return 'its goal reads differently on the changed phone';
+    return again;
+  };
+  const none = { kind: 'none' } as const;
+  if (renames.length === 0 && swaps.length === 0) return { instance: original, names: none, content: none };
+  const both = attempt(renames, swaps);
+  if (typeof both !== 'string') {
+    return { instance: both, names: renames.length ? { kind: 'renamed', renames } : none, content: swaps.length ? { kind: 'moved', records: movedRecords(swaps), swaps } : none };
   }
-  if (!isDeepStrictEqual(renamed.p, original.p)) return kept('its sampler drew other parameters on the renamed phone');
-  if (goalText(task, renamed.p) !== goal) return kept('its goal reads differently on the renamed phone');
-  return { instance: renamed, names: { kind: 'renamed', renames } };
+  const contentKept: ContentChange = swaps.length ? { kind: 'kept', reason: both } : none;
+  if (swaps.length > 0 && renames.length > 0) {
+    const namesOnly = attempt(renames, []);
+    if (typeof namesOnly !== 'string') return { instance: namesOnly, names: { kind: 'renamed', renames }, content: contentKept };
+    return { instance: original, names: { kind: 'kept', reason: namesOnly }, content: contentKept };
+  }
+  return { instance: original, names: renames.length ? { kind: 'kept', reason: both } : none, content: contentKept };
 }
 
 /** Explicit parameters must be ones the task declares. */

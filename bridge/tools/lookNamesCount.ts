@@ -1,7 +1,8 @@
 /**
- * How often a look renames people, and how often an instance keeps its names because its setup
- * depends on them (simulator-apps/os/lookNames.ts, bridge/runner/setup.ts): every template's
- * instance 0 on the given base seeds, set up in Node (no browser), in one look.
+ * How often a look renames people and passes content round, and how often an instance keeps its
+ * names or content because its setup depends on them (simulator-apps/os/lookNames.ts,
+ * lookContent.ts, bridge/runner/setup.ts): every template's instance 0 on the given base seeds,
+ * set up in Node (no browser), in one look.
  *
  *   node --import tsx bridge/tools/lookNamesCount.ts [variant=1] [base seeds=1,2,3]
  */
@@ -19,17 +20,24 @@ async function main(): Promise<void> {
   }
   const { tasks } = await loadRegistry();
   const counts = { renamed: 0, kept: 0, none: 0 };
+  const content = { moved: 0, kept: 0, none: 0 };
   let people = 0;
+  let records = 0;
   for (const task of tasks) {
     for (const base of baseSeeds) {
-      const { names } = prepareInstance(task, instanceSeed(base, task.id, 0), { variant });
+      const prepared = prepareInstance(task, instanceSeed(base, task.id, 0), { variant });
+      const names = prepared.names;
       counts[names.kind]++;
       if (names.kind === 'renamed') people += names.renames.length;
-      if (names.kind === 'kept') console.log(`kept  ${task.id} (base seed ${base}): ${names.reason}`);
+      if (names.kind === 'kept') console.log(`kept names    ${task.id} (base seed ${base}): ${names.reason}`);
+      content[prepared.content.kind]++;
+      if (prepared.content.kind === 'moved') records += prepared.content.records;
+      if (prepared.content.kind === 'kept') console.log(`kept content  ${task.id} (base seed ${base}): ${prepared.content.reason}`);
     }
   }
   const total = tasks.length * baseSeeds.length;
   console.log(`look ${variant}, ${tasks.length} templates × base seeds ${baseSeeds.join(',')}: ${counts.renamed} of ${total} instances renamed (${(people / Math.max(1, counts.renamed)).toFixed(1)} people each), ${counts.kept} kept their names, ${counts.none} had nobody to rename`);
+  console.log(`  content: ${content.moved} of ${total} instances moved it (${(records / Math.max(1, content.moved)).toFixed(1)} records each), ${content.kept} kept it, ${content.none} had nothing to move`);
 }
 
 main().catch((e) => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPS } from '../../simulator-apps/catalog.ts';
 import { homeOrder, lookOf, readLook } from '../../simulator-apps/os/look.ts';
+import { applyContentSwaps } from '../../simulator-apps/os/lookContent.ts';
 import { applyRenames } from '../../simulator-apps/os/lookNames.ts';
 import { readShellSettings } from '../../simulator-apps/settings/shell.ts';
 import { prepareInstance } from '../../bridge/runner/setup.ts';
@@ -67,7 +68,7 @@ describe('looks', () => {
 describe('a task instance in another look', () => {
   it('has the same parameters and the same state but for os.look and the people it does not name', async () => {
     const registry = await loadRegistry();
-    for (const id of ['chat.PinChat', 'shop.BuyProductOption', 'settings.DarkModeLargeFont', 'photos.AddPlaceToAlbum']) {
+    for (const id of ['chat.PinChat', 'shop.BuyProductOption', 'settings.DarkModeLargeFont', 'photos.AddPlaceToAlbum', 'memos.PinMemo', 'notes.CollectToBoard', 'memos.FolderCountQuery', 'chat.LikeLatestMoment']) {
       const task = registry.tasks.find((t) => t.id === id)!;
       expect(task, id).toBeDefined();
       const plain = prepareInstance(task, 11);
@@ -76,8 +77,10 @@ describe('a task instance in another look', () => {
       expect(looked.params).toEqual(plain.params);
       const { look, ...os } = looked.state.os;
       expect(look).toEqual(lookOf(1, IDS));
-      // The people renamed before the hooks ran are the people renamed after them (test/phone/lookNames.test.ts).
+      // The content moved and the people renamed before the hooks ran are those moved and renamed
+      // after them (test/phone/lookNames.test.ts, test/phone/lookContent.test.ts).
       const renamed = structuredClone(plain.state);
+      applyContentSwaps(renamed, looked.content.kind === 'moved' ? looked.content.swaps : []);
       applyRenames(renamed, looked.names.kind === 'renamed' ? looked.names.renames : []);
       expect({ ...looked.state, os }).toEqual(renamed);
     }

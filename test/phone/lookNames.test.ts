@@ -124,7 +124,7 @@ describe("a look's people", () => {
       }),
     );
     const looked = prepareInstance(surnames, 8, { variant: 1 });
-    expect(looked.names).toEqual({ kind: 'kept', reason: 'its sampler drew other parameters on the renamed phone' });
+    expect(looked.names).toEqual({ kind: 'kept', reason: 'its sampler drew other parameters on the changed phone' });
     const plain = prepareInstance(surnames, 8);
     const { look, ...os } = looked.state.os;
     expect(look).toBeDefined();
