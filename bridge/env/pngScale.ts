@@ -45,45 +45,6 @@ function readChunks(png: Buffer): PngHeader {
   return { width, height, bpp, data: Buffer.concat(idat) };
 }
 
-/**
- * Undoes the PNG filter of the row at `at` (its `n` bytes after the filter byte) in place in
- * `px`; the row above starts `stride + 1` bytes earlier (none for the first row: `first`).
- */
-function unfilter(px: Uint8Array, at: number, n: number, stride: number, bpp: number, first: boolean): void {
-  const filter = px[at - 1]!;
-  const up = at - stride - 1;
-  const prev = (i: number) => (first ? 0 : px[up + i]!);
-  switch (filter) {
-    case 0:
-      return;
-    case 1:
-      for (let i = at + bpp, end = at + n; i < end; i++) px[i] = (px[i]! + px[i - bpp]!) & 0xff;
-      return;
-    case 2:
-      if (!first) for (let i = at, j = up, end = at + n; i < end; i++, j++) px[i] = (px[i]! + px[j]!) & 0xff;
-      return;
-    case 3:
-      for (let i = 0; i < bpp; i++) px[at + i] = (px[at + i]! + (prev(i) >> 1)) & 0xff;
-      for (let i = bpp; i < n; i++) px[at + i] = (px[at + i]! + ((px[at + i - bpp]! + prev(i)) >> 1)) & 0xff;
-      return;
-    case 4:
-      for (let i = 0; i < bpp; i++) px[at + i] = (px[at + i]! + prev(i)) & 0xff;
-      for (let i = bpp; i < n; i++) {
-        const a = px[at + i - bpp]!;
-        const b = prev(i);
-        const c = prev(i - bpp);
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        px[at + i] = (px[at + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
-      }
-      return;
-    default:
-      throw new Error(`the PNG has a row with filter type ${filter}`);
-  }
-}
-
 /** Source index ranges [start[i], start[i + 1]) of each of `out` boxes over `size` (out <= size). */
 function boxes(size: number, out: number): Int32Array {
   const start = new Int32Array(out + 1);
@@ -108,10 +69,13 @@ function downscale(h: PngHeader, w: number, hOut: number): Uint8Array {
   /** The offset in `acc` of each source column's output column. */
   const owner = new Int32Array(width);
   for (let x = 0; x < w; x++) owner.fill(x * 3, xs[x]!, xs[x + 1]!);
+  const zeros = new Uint8Array(stride);
   let oy = 0;
   for (let y = 0; y < height; y++) {
     const at = y * (stride + 1) + 1;
-    unfilter(px, at, stride, stride, bpp, y === 0);
+    // In place: the row above, already unfiltered, is the `stride` bytes before this row's filter byte.
+    const filter = px[at - 1]!;
+    if (filter !== 0) unfilterRow(px.subarray(at, at + stride), y === 0 ? zeros : px.subarray(at - stride - 1, at - 1), stride, bpp, filter);
     // One linear pass over the row: each source pixel into its output column's sums.
     for (let x = 0, i = at; x < width; x++, i += bpp) {
       const k = owner[x]!;
@@ -174,7 +138,7 @@ function downscaleWhole(px: Uint8Array, width: number, height: number, bpp: numb
       if (filter === 2) {
         for (let i = 0; i < words; i++) cur32[i] = addBytes(cur32[i]!, prev32[i]!);
       } else if (filter !== 0) {
-        // The others go byte by byte; `prev` holds the row above (zeros above the first row).
+        // The others byte by byte; `prev` holds the row above (zeros above the first row).
         unfilterRow(cur, prev, stride, bpp, filter);
       }
       for (let i = 0; i < words; i++) {
@@ -213,11 +177,17 @@ function downscaleWhole(px: Uint8Array, width: number, height: number, bpp: numb
   return out;
 }
 
-/** Undoes a sub, average or Paeth filter (1, 3, 4) of one row in `cur`, the unfiltered row above in `above`. */
+/**
+ * Undoes a row's PNG filter (sub, up, average, Paeth: 1-4) in `cur`, the unfiltered row above in
+ * `above` (zeros above the first row). The whole-box path does "up" a word at a time itself.
+ */
 function unfilterRow(cur: Uint8Array, above: Uint8Array, n: number, bpp: number, filter: number): void {
   switch (filter) {
     case 1:
       for (let i = bpp; i < n; i++) cur[i] = (cur[i]! + cur[i - bpp]!) & 0xff;
+      return;
+    case 2:
+      for (let i = 0; i < n; i++) cur[i] = (cur[i]! + above[i]!) & 0xff;
       return;
     case 3:
       for (let i = 0; i < n; i++) {
