@@ -419,7 +419,7 @@ export class Phone {
     }
     if (missing.length > 0) return missing;
     // Slices this phone knows to be good and did not get as text just now are parsed when first
-    // read (an accessor on the new \`apps\` object; see #unparsed); the rest at once, and checked.
+    // read (an accessor on the new `apps` object; see #unparsed); the rest at once, and checked.
     const lazy = new Map<string, string>();
     for (const [name, j] of json) if (sliced.json[name] === undefined && name !== 'os' && this.#checked.has(sliced.versions[name]!)) lazy.set(name, j);
     for (const name of same) {
@@ -462,7 +462,7 @@ export class Phone {
   }
 
   /**
-   * \`apps[id]\` as an accessor that parses \`json\` at the first read and becomes the plain value
+   * `apps[id]` as an accessor that parses `json` at the first read and becomes the plain value
    * (Svelte's state proxy then tracks it as any other). Writing it before any read replaces it.
    */
   #defineLazy(apps: Record<string, unknown>, id: string, json: string): void {

@@ -5,6 +5,7 @@
  * glasses, a shirt on a coloured background), some a scenery "photo" and a few a pet. Services
  * and organisations are not drawn here: they keep a letter (../shared/PersonAvatar.svelte).
  */
+import { Kept } from './kept.ts';
 import { hashString, Rng } from './rng.ts';
 import { shapesMarkup, type Shape } from './svgShapes.ts';
 
@@ -178,22 +179,17 @@ export function avatarPicture(key: string): AvatarPicture {
 }
 
 /** Pictures by key, for the people a list shows again on every render (a reset, a new message). */
-const picturesByKey = new Map<string, { id: string; shapes: readonly Shape[] }>();
-const KEPT_PICTURES = 1000;
+const picturesByKey = new Kept<string, { id: string; shapes: readonly Shape[] }>(1000);
 
 /**
  * The picture's shapes (in a 100×100 box) and an id that names it: two keys with the same id
  * draw the same picture (the id is a hash of its SVG markup).
  */
 export function avatarShapes(key: string): { id: string; shapes: readonly Shape[] } {
-  let picture = picturesByKey.get(key);
-  if (picture === undefined) {
+  return picturesByKey.get(key, () => {
     const shapes = avatarPicture(key).shapes;
-    picture = { id: hashString(shapesMarkup(shapes)).toString(36), shapes };
-    if (picturesByKey.size >= KEPT_PICTURES) picturesByKey.delete(picturesByKey.keys().next().value!);
-    picturesByKey.set(key, picture);
-  }
-  return picture;
+    return { id: hashString(shapesMarkup(shapes)).toString(36), shapes };
+  });
 }
 
 /** The picture as SVG markup for the inside of a `viewBox="0 0 100 100"` `<svg>`. */

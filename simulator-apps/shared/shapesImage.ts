@@ -12,21 +12,12 @@
  * picture of `size` CSS pixels whose shapes are in a 100×100 box. Text shapes are not drawn (a
  * canvas does not wait for a web font): pictures with text stay SVG.
  */
+import { Kept } from './kept.ts';
 import type { Shape } from './svgShapes.ts';
 
 /** Path data parsed once: the same hair, shirt and ears come back in every avatar. */
-const KEPT_PATHS = 2000;
-const paths = new Map<string, Path2D>();
-
-function pathOf(d: string): Path2D {
-  let p = paths.get(d);
-  if (p === undefined) {
-    p = new Path2D(d);
-    if (paths.size >= KEPT_PATHS) paths.delete(paths.keys().next().value!);
-    paths.set(d, p);
-  }
-  return p;
-}
+const paths = new Kept<string, Path2D>(2000);
+const pathOf = (d: string): Path2D => paths.get(d, () => new Path2D(d));
 
 /** Draws `shapes` (in a 100×100 box) onto `ctx` as a square of `side` device pixels at (x, y). */
 export function drawShapes(ctx: CanvasRenderingContext2D, shapes: readonly Shape[], side: number, x = 0, y = 0): void {
@@ -83,25 +74,20 @@ export function drawShapes(ctx: CanvasRenderingContext2D, shapes: readonly Shape
 }
 
 /** Encoded pictures by id and device size: the people a list shows again on every reset. */
-const KEPT_IMAGES = 600;
-const images = new Map<string, string>();
+const images = new Kept<string, string>(600);
 let surface: HTMLCanvasElement | null = null;
 
 /** A picture `draw` makes on a `side`×`side` canvas, as a PNG data URL kept under `key`. */
 function encoded(key: string, side: number, draw: (ctx: CanvasRenderingContext2D) => void): string {
-  let url = images.get(key);
-  if (url === undefined) {
+  return images.get(key, () => {
     surface ??= document.createElement('canvas');
     surface.width = side; // also clears it
     surface.height = side;
     const ctx = surface.getContext('2d')!;
     draw(ctx);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    url = surface.toDataURL('image/png');
-    if (images.size >= KEPT_IMAGES) images.delete(images.keys().next().value!);
-    images.set(key, url);
-  }
-  return url;
+    return surface.toDataURL('image/png');
+  });
 }
 
 const devicePixels = (size: number): number => Math.max(1, Math.round(size * (window.devicePixelRatio || 1)));

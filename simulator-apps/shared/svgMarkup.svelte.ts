@@ -1,7 +1,7 @@
 /**
  * SVG markup of our own (./svgShapes.ts pictures, line icons) put inside an `<svg>` or `<g>`:
  * each distinct markup is parsed once and cloned after. A feed's first screen draws dozens of
- * avatars and photo tiles, and the same ones again on every reset into it; cloning a parsed
+ * photo tiles and covers, and the same ones again on every reset into it; cloning a parsed
  * fragment costs a fraction of parsing its text again (what `{@html}` does each time). The
  * nodes are the ones the parser makes, so the pixels are the same.
  *
@@ -9,23 +9,20 @@
  * attachment again when `markup` changes).
  */
 import type { Attachment } from 'svelte/attachments';
+import { Kept } from './kept.ts';
 
-/** Distinct pictures kept parsed: a few screens of avatars, tiles and icons. */
-const KEPT_FRAGMENTS = 800;
-const parsed = new Map<string, DocumentFragment>();
+/** Distinct pictures kept parsed: a few screens of tiles and icons. */
+const parsed = new Kept<string, DocumentFragment>(800);
 
 function parsedMarkup(markup: string): DocumentFragment {
-  let fragment = parsed.get(markup);
-  if (fragment) return fragment;
-  // Parsed inside an <svg>, so the shapes get the SVG namespace (as `{@html}` in an svg does).
-  const template = document.createElement('template');
-  template.innerHTML = `<svg>${markup}</svg>`;
-  fragment = document.createDocumentFragment();
-  fragment.append(...template.content.firstChild!.childNodes);
-  // Dropping the oldest is enough: the pictures of the screen in front are parsed again at worst.
-  if (parsed.size >= KEPT_FRAGMENTS) parsed.delete(parsed.keys().next().value!);
-  parsed.set(markup, fragment);
-  return fragment;
+  return parsed.get(markup, () => {
+    // Parsed inside an <svg>, so the shapes get the SVG namespace (as `{@html}` in an svg does).
+    const template = document.createElement('template');
+    template.innerHTML = `<svg>${markup}</svg>`;
+    const fragment = document.createDocumentFragment();
+    fragment.append(...template.content.firstChild!.childNodes);
+    return fragment;
+  });
 }
 
 /** The element's children become `markup`'s shapes. */

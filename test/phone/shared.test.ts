@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, dateLabel, daysBetween, isDateKey, weekdayIndex, weekdayName } from '../../simulator-apps/shared/dates.ts';
 import { sameDraft } from '../../simulator-apps/shared/drafts.ts';
 import { maxSuffix, nextId } from '../../simulator-apps/shared/ids.ts';
+import { Kept } from '../../simulator-apps/shared/kept.ts';
 import { fareText, moneyText, priceText, yuanText } from '../../simulator-apps/shared/money.ts';
 
 describe('money', () => {
@@ -50,5 +51,19 @@ describe('drafts', () => {
     expect(sameDraft({ a: 1, b: [{ c: 'x' }] }, { b: [{ c: 'x' }], a: 1 })).toBe(true);
     expect(sameDraft({ a: 1, b: [] as string[] }, { a: 1, b: ['x'] })).toBe(false);
     expect(sameDraft({ a: '' }, { a: '', b: '' } as { a: string })).toBe(false);
+  });
+});
+
+describe('Kept (shared/kept.ts)', () => {
+  it('makes a value once per key and forgets the oldest past its limit', () => {
+    const kept = new Kept<string, number>(2);
+    let made = 0;
+    const make = () => ++made;
+    expect(kept.get('a', make)).toBe(1);
+    expect(kept.get('a', make)).toBe(1);
+    expect(kept.get('b', make)).toBe(2);
+    expect(kept.get('c', make)).toBe(3); // 'a' goes
+    expect(kept.get('b', make)).toBe(2);
+    expect(kept.get('a', make)).toBe(4);
   });
 });
