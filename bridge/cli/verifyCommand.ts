@@ -6,7 +6,8 @@
 import { chromiumOrOffer } from './chromiumOffer.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { ProgressCounter, StatusLine } from '../runner/progress.ts';
-import { CHECKS, failureLines, instanceLabel, planVerify, summaryLine, verifyTasks, type InstanceResult, type VerifyOptions } from '../verify/verify.ts';
+import { CHECKS } from '../verify/checks.ts';
+import type { InstanceResult, VerifyOptions } from '../verify/verify.ts';
 import { EVAL_MODES } from '../tasks/grounded.ts';
 import { choiceFlag, intFlag, listFlag, parseFlags, variantsFlag, SELECTION_FLAGS, SELECTION_HELP, selectionFromFlags, type FlagSpec } from './flags.ts';
 
@@ -101,6 +102,8 @@ export async function cmdVerify(argv: string[]): Promise<number> {
     return 0;
   }
   const { json, ...opts } = resolved;
+  // The verifier (the runner, the env, the judge) is loaded once the flags are known to be sound.
+  const { failureLines, instanceLabel, planVerify, summaryLine, verifyTasks } = await import('../verify/verify.ts');
   // Progress and information go to stderr with --json, so stdout is exactly the report.
   const out = json ? process.stderr : process.stdout;
   // Lines stay; on a terminal a live status line (done, share ok, time left) sits below them.

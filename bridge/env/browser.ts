@@ -3,8 +3,9 @@
  * Chromium or Chrome, Playwright's own downloaded browser, else a clear message on how to get one.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { chromium, type Browser, type LaunchOptions } from 'playwright';
+import type { Browser, LaunchOptions } from 'playwright';
 import { UsageError } from '../protocol/errors.ts';
 
 export const CHROMIUM_ENV = 'PHONEGYM_CHROMIUM';
@@ -65,7 +66,7 @@ export const INSTALL_HINT =
   'its cache (~/.cache/ms-playwright on Linux, ~/Library/Caches/ms-playwright on macOS, %USERPROFILE%\\AppData\\Local\\ms-playwright on Windows), ' +
   `where phonegym finds it; or point ${CHROMIUM_ENV} at a Chromium/Chrome executable.`;
 
-export function findChromium(env: NodeJS.ProcessEnv = process.env, candidates: readonly string[] = SYSTEM_CANDIDATES, bundled: () => string = () => chromium.executablePath()): ChromiumLocation | null {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, candidates: readonly string[] = SYSTEM_CANDIDATES, bundled: () => string = bundledChromium): ChromiumLocation | null {
   const override = env[CHROMIUM_ENV];
   if (override) {
     if (!existsSync(override)) {
@@ -83,6 +84,19 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env, candidates: r
   return null;
 }
 
+/**
+ * Playwright's own browser, where it fetched one. Playwright is loaded only here and at a launch:
+ * loading it is ~0.4 s, which a command that starts no browser (help, a refusal, list) need not pay.
+ */
+function bundledChromium(): string {
+  return (createRequire(import.meta.url)('playwright') as typeof import('playwright')).chromium.executablePath();
+}
+
+/** Playwright's chromium, loaded when a browser is first launched or connected to. */
+export async function playwrightChromium(): Promise<typeof import('playwright').chromium> {
+  return (await import('playwright')).chromium;
+}
+
 export function requireChromium(): ChromiumLocation {
   const found = findChromium();
   if (!found) throw new UsageError(`no Chromium found. ${INSTALL_HINT}`);
@@ -92,5 +106,5 @@ export function requireChromium(): ChromiumLocation {
 export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser> {
   const { path } = requireChromium();
   // phonegym decides when the browser closes: on Ctrl+C the run first finishes its files.
-  return chromium.launch({ headless: true, executablePath: path, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, ...opts, args: [...CHROMIUM_ARGS, ...(opts.args ?? [])] });
+  return (await playwrightChromium()).launch({ headless: true, executablePath: path, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, ...opts, args: [...CHROMIUM_ARGS, ...(opts.args ?? [])] });
 }

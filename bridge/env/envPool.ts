@@ -18,13 +18,13 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import type { CoordSpace } from '../protocol/actions.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { VIEWPORT } from '../protocol/state.ts';
 import type { BridgeServer } from '../server/bridgeServer.ts';
 import { DEVICE_ID_PATTERN } from '../server/deviceRegistry.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, playwrightChromium } from './browser.ts';
 import { EnvError, SimulatorEnv } from './simulatorEnv.ts';
 import type { EnvSource } from './types.ts';
 
@@ -232,7 +232,7 @@ export class EnvPool implements AsyncIterable<SimulatorEnv>, EnvSource<Simulator
   private async launch(): Promise<Browser> {
     if (this.opts.browserEndpoint) {
       try {
-        return await chromium.connect(this.opts.browserEndpoint, { timeout: 30_000 });
+        return await (await playwrightChromium()).connect(this.opts.browserEndpoint, { timeout: 30_000 });
       } catch (e) {
         throw new EnvError(`cannot connect to the browser server at ${this.opts.browserEndpoint}: ${(e as Error).message.split('\n')[0]}. Start one with \`npx playwright run-server --port 3000\` (same Playwright version) and pass ws://host:3000/`, { code: 'browser_connect' });
       }

@@ -47,8 +47,9 @@ import { loadEnvironment, type LoadedEnvironment } from '../manifest/load.ts';
 import { startCommandServices, type RunningServices } from '../manifest/services.ts';
 import { envIdOfRun, readinessTimeouts } from '../runner/runEnvironment.ts';
 
-export const CHECKS = ['oracle', 'noop', 'initial', 'stray', 'reproducible'] as const;
-export type CheckName = (typeof CHECKS)[number];
+import { CHECKS, type CheckName } from './checks.ts';
+
+export { CHECKS, type CheckName };
 
 export interface CheckResult {
   check: CheckName;
