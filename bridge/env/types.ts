@@ -33,7 +33,17 @@ export interface StatefulObservation extends Observation {
 }
 
 export function hasState(o: Observation): o is StatefulObservation {
-  return o.state !== null && o.stateJson !== null;
+  // Its JSON says whether there is a tree without reading `state`, which would parse a lazily parsed one (SimulatorEnv).
+  return typeof o.stateJson === 'string' && (Object.getOwnPropertyDescriptor(o, 'state')?.get !== undefined || o.state !== null);
+}
+
+/**
+ * `o` with more fields, its lazily parsed `state` (SimulatorEnv) kept lazy: a spread would read
+ * it, parsing the tree on every step whether or not anyone looks.
+ */
+export function withFields<O extends Observation, E extends object>(o: O, extra: E): O & E {
+  const out = Object.defineProperties({}, Object.getOwnPropertyDescriptors(o)) as O;
+  return Object.assign(out, extra);
 }
 
 export interface EnvCapabilities {

@@ -198,6 +198,31 @@ export function comparePathSegments(x: readonly PathSegment[], y: readonly PathS
   return x.length - y.length;
 }
 
+/**
+ * The parts of two trees whose slices differ (`os`, `apps.<id>`, other top-level keys), by their
+ * versions (equal versions, equal JSON: no change inside), or the whole trees where either has no
+ * versions. A step usually changes the clock and one app, so a diff walks those, not all apps.
+ */
+export function changedSlices<T>(before: T, after: T, vb: Record<string, string> | undefined, va: Record<string, string> | undefined): [T, T] {
+  if (!vb || !va) return [before, after];
+  // Keys first, a value only where its slice changed: a lazily parsed tree (SimulatorEnv) then
+  // parses just those.
+  const pick = (tree: T, other: Record<string, string>, own: Record<string, string>): T => {
+    const whole = tree as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(whole)) {
+      if (key === 'apps' && whole.apps && typeof whole.apps === 'object') {
+        const all = whole.apps as Record<string, unknown>;
+        const apps: Record<string, unknown> = {};
+        for (const id of Object.keys(all)) if (own[`apps.${id}`] === undefined || own[`apps.${id}`] !== other[`apps.${id}`]) apps[id] = all[id];
+        out.apps = apps;
+      } else if (own[key] === undefined || own[key] !== other[key]) out[key] = whole[key];
+    }
+    return out as T;
+  };
+  return [pick(before, va, vb), pick(after, vb, va)];
+}
+
 /** Every difference between `before` and `after`, sorted by path (see the module comment for the rules). */
 export function diffStates(before: unknown, after: unknown, opts: DiffOptions = {}): StateChange[] {
   const differ = new Differ((opts.ignore ?? []).map((p) => compilePattern(p)));

@@ -13,7 +13,7 @@ import type { Action } from '../protocol/actions.ts';
 import { PhonegymError } from '../protocol/errors.ts';
 import type { GoalCheck, StateChange, Verdict } from '../protocol/messages.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
-import { diffStates } from './diff.ts';
+import { changedSlices, diffStates } from './diff.ts';
 import { compilePattern, matchPath, parsePath, patternReachesInto, type CompiledPattern } from './paths.ts';
 
 export interface JudgeInput {
@@ -23,6 +23,12 @@ export interface JudgeInput {
   route: Route;
   answer: string | null;
   actions: Action[];
+  /**
+   * Each state's slice versions (`os`, `apps.<id>`), where the phone gives them: the diff then
+   * walks only the slices that changed (the others hold no change, and a lazily parsed state is
+   * not parsed for them).
+   */
+  versions?: { init?: Record<string, string>; final?: Record<string, string> };
 }
 
 /**
@@ -166,7 +172,7 @@ export function judge(spec: JudgeSpec, input: JudgeInput): Verdict {
 
   let changes: StateChange[];
   try {
-    changes = diffStates(input.init, input.final);
+    changes = diffStates(...changedSlices(input.init, input.final, input.versions?.init, input.versions?.final));
   } catch (e) {
     throw new JudgeError(`diffing the initial and final state failed: ${describe(e)}`, { cause: e, details: { stage: 'diff' } });
   }

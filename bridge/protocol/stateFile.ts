@@ -30,3 +30,36 @@ export function stateFileText(state: PhoneState): string {
   lines(state, 0, '', '', out);
   return out.join('\n') + '\n';
 }
+
+/**
+ * `stateFileText` put together from its slices' texts (`os` and other top-level values at depth 1,
+ * each app at depth 2): `sliceText(name, read, depth)` gives a slice's lines as `stateFileText` lays
+ * them out there, without its key and comma (`sliceLines`), so a caller can keep them by the
+ * slice's version and lay out only the slices it has not seen. The same text, byte for byte.
+ */
+export function stateFileTextOf(state: PhoneState, sliceText: (name: string, read: () => unknown, depth: number) => string): string {
+  const tree = state as unknown as Record<string, unknown>;
+  const top = Object.keys(tree);
+  if (top.length === 0) return stateFileText(state);
+  let out = '{';
+  top.forEach((key, i) => {
+    const comma = i < top.length - 1 ? ',' : '';
+    const apps = key === 'apps' ? tree.apps : undefined;
+    if (apps !== null && typeof apps === 'object' && !Array.isArray(apps) && Object.keys(apps).length > 0) {
+      const ids = Object.keys(apps);
+      out += '\n"apps":{';
+      ids.forEach((id, j) => {
+        out += `\n${JSON.stringify(id)}:${sliceText(`apps.${id}`, () => (apps as Record<string, unknown>)[id], 2)}${j < ids.length - 1 ? ',' : ''}`;
+      });
+      out += `\n}${comma}`;
+    } else out += `\n${JSON.stringify(key)}:${sliceText(key, () => tree[key], 1)}${comma}`;
+  });
+  return out + '\n}\n';
+}
+
+/** One slice's lines in the state file at `depth`, without its key and comma (see `stateFileTextOf`). */
+export function sliceLines(value: unknown, depth: number): string {
+  const out: string[] = [];
+  lines(value, depth, '', '', out);
+  return out.join('\n');
+}

@@ -12,7 +12,7 @@ import { PhonegymError } from '../protocol/errors.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
 import { agentObserves, type Agent, type AgentObservation, type EpisodeContext } from '../agents/types.ts';
 import { ModelServiceError } from '../agents/chatClient.ts';
-import { hasState, requireState, type Env, type Observation, type ObserveOptions } from '../env/types.ts';
+import { hasState, requireState, withFields, type Env, type Observation, type ObserveOptions } from '../env/types.ts';
 import { JudgeError } from '../judge/judge.ts';
 import { goalText, resolveMaxSteps, type LoadedTask } from '../tasks/registry.ts';
 import { createAgent } from '../agents/registry.ts';
@@ -108,7 +108,7 @@ export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, reco
   const vlm = await judgeEpisode(spec, recorder, hooks, p);
   const row = capRowTexts(episodeRow(spec, p, vlm, recorder.relDir, Math.round(performance.now() - t0) / 1000));
   const start = p.first ?? p.initial;
-  recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: start?.state ?? null, finalJson: p.last?.stateJson, initialJson: start?.stateJson, initialRoute: start?.route ?? null, finalRoute: p.last?.route ?? null });
+  recorder.finish({ row, verdict: p.verdict, finalState: p.last?.state ?? null, initialState: start?.state ?? null, finalJson: p.last?.stateJson, initialJson: start?.stateJson, finalVersions: p.last?.sliceVersions, initialVersions: start?.sliceVersions, initialRoute: start?.route ?? null, finalRoute: p.last?.route ?? null });
   return { row, verdict: p.verdict };
 }
 
@@ -160,7 +160,7 @@ async function actLoop(env: Env, agent: Agent, ctx: EpisodeContext, spec: Episod
     if (hooks.signal?.aborted) return void Object.assign(p, stopped(hooks.signal));
     // Each episode of a session has the whole budget: steps count from its own start.
     if (p.steps - p.episodeStart >= spec.maxSteps) return void (p.stopReason = 'max_steps');
-    const obs: AgentObservation = { ...p.last!, step: p.steps - p.episodeStart, ...(lastEvents.length ? { events: lastEvents } : {}) };
+    const obs: AgentObservation = withFields(p.last!, { step: p.steps - p.episodeStart, ...(lastEvents.length ? { events: lastEvents } : {}) });
     const reply = await abortable(agent.act(obs, ctx, hooks.signal), hooks.signal).catch((e: unknown) => {
       throw hooks.signal?.aborted ? e : new AgentFailure(e);
     });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Action } from '../protocol/actions.ts';
 import { describeAction } from '../protocol/actions.ts';
 import type { EnvironmentEvent, Verdict } from '../protocol/messages.ts';
-import { diffStates } from '../judge/diff.ts';
+import { changedSlices, diffStates } from '../judge/diff.ts';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import type { Observation } from '../env/types.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
@@ -26,23 +26,11 @@ export const STEP_VALUE_BYTES = 400;
 
 const small = (v: unknown) => v === undefined || JSON.stringify(v).length <= STEP_VALUE_BYTES;
 
-/**
- * The parts of two trees whose slices differ (`os`, `apps.<id>`, other top-level keys), by their
- * versions: a step usually changes the clock and one app, so the diff walks those, not all apps.
- */
-function changedSlices(before: PhoneState, after: PhoneState, vb: Record<string, string>, va: Record<string, string>): [PhoneState, PhoneState] {
-  const pick = (tree: PhoneState, other: Record<string, string>, own: Record<string, string>) => {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(tree)) {
-      if (key === 'apps' && value && typeof value === 'object') {
-        const apps: Record<string, unknown> = {};
-        for (const [id, app] of Object.entries(value)) if (own[`apps.${id}`] === undefined || own[`apps.${id}`] !== other[`apps.${id}`]) apps[id] = app;
-        out.apps = apps;
-      } else if (own[key] === undefined || own[key] !== other[key]) out[key] = value;
-    }
-    return out as unknown as PhoneState;
-  };
-  return [pick(before, va, vb), pick(after, vb, va)];
+/** Whether two trees are the same: by their slices' versions where both have them, else by their JSON. */
+function sameTree(beforeJson: string | null, afterJson: string | null, vb?: Record<string, string>, va?: Record<string, string>): boolean {
+  if (!vb || !va) return beforeJson === afterJson;
+  const names = Object.keys(vb);
+  return names.length === Object.keys(va).length && names.every((n) => vb[n] === va[n]);
 }
 
 /** A step's state patch: the changed paths between two trees, values kept only when small. */
@@ -53,9 +41,8 @@ export function stepChanges(
   afterJson: string | null,
   versions?: { before?: Record<string, string>; after?: Record<string, string> },
 ): { changes?: StepChange[]; changes_cut?: number } {
-  if (!before || !after || beforeJson === afterJson) return {};
-  const [b, a] = versions?.before && versions.after ? changedSlices(before, after, versions.before, versions.after) : [before, after];
-  const all = diffStates(b, a);
+  if (!before || !after || sameTree(beforeJson, afterJson, versions?.before, versions?.after)) return {};
+  const all = diffStates(...changedSlices(before, after, versions?.before, versions?.after));
   if (!all.length) return {};
   const changes = all.slice(0, STEP_CHANGES).map((c): StepChange => ({
     path: c.path,
@@ -158,8 +145,8 @@ export class TrajectoryRecorder {
   episode(e: { episode: number; goal: string; firstStep: number; initial: Observation; ended: Observation; initialRoute: Route | null }): void {
     if (this.episodes.length === 0) this.episodes.push({ episode: 1, goal: this.meta.goal, first_step: 1, screenshot: this.hasInitial ? 'step_000.jpg' : null, initial_route: e.initialRoute, final_route: null });
     this.episodes[this.episodes.length - 1]!.final_route = e.ended.route;
-    if (e.ended.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode - 1}_final_state.json`), e.ended.state, e.ended.stateJson ?? undefined);
-    if (e.initial.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode}_initial_state.json`), e.initial.state, e.initial.stateJson ?? undefined);
+    if (e.ended.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode - 1}_final_state.json`), e.ended.state, e.ended.stateJson ?? undefined, e.ended.sliceVersions);
+    if (e.initial.state) writeStateFile(this.runDir, join(this.dir, `episode_${e.episode}_initial_state.json`), e.initial.state, e.initial.stateJson ?? undefined, e.initial.sliceVersions);
     this.episodes.push({ episode: e.episode, goal: e.goal, first_step: e.firstStep, screenshot: this.picture(`episode_${e.episode}.jpg`, e.initial.screenshot), initial_route: e.initial.route, final_route: null });
   }
 
@@ -190,8 +177,12 @@ export class TrajectoryRecorder {
     this.formatErr = { step, error: keepHead(error), ...(raw !== undefined ? { raw: keepHead(raw) } : {}) };
   }
 
-  /** `initialJson`/`finalJson`: the states' compact JSON where the caller has it (it spares the recorder a stringify). */
-  finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null; initialJson?: string | null; finalJson?: string | null; initialRoute?: Route | null; finalRoute?: Route | null }): void {
+  /**
+   * `initialJson`/`finalJson`: the states' compact JSON where the caller has it (it spares the
+   * recorder a stringify); `initialVersions`/`finalVersions`: their slices' versions, where the
+   * phone gives them (the state files are then laid out slice by slice, each slice once).
+   */
+  finish(r: { row: ResultRow; verdict: Verdict | null; initialState: PhoneState | null; finalState: PhoneState | null; initialJson?: string | null; finalJson?: string | null; initialVersions?: Record<string, string>; finalVersions?: Record<string, string>; initialRoute?: Route | null; finalRoute?: Route | null }): void {
     const doc: TrajectoryDoc = {
       format: 'phonegym.trajectory/1',
       task_id: this.taskId,
@@ -217,7 +208,7 @@ export class TrajectoryRecorder {
       ...(this.episodes.length ? { episodes: this.episodes.map((e, i, all) => (i === all.length - 1 ? { ...e, final_route: r.finalRoute ?? null } : e)) } : {}),
     };
     writeFileSync(join(this.dir, 'trajectory.json'), scrub(JSON.stringify(doc, null, 2)));
-    if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), r.initialState, r.initialJson ?? undefined);
-    if (r.finalState) writeStateFile(this.runDir, join(this.dir, 'final_state.json'), r.finalState, r.finalJson ?? undefined);
+    if (r.initialState) writeStateFile(this.runDir, join(this.dir, 'initial_state.json'), r.initialState, r.initialJson ?? undefined, r.initialVersions);
+    if (r.finalState) writeStateFile(this.runDir, join(this.dir, 'final_state.json'), r.finalState, r.finalJson ?? undefined, r.finalVersions);
   }
 }

@@ -16,6 +16,8 @@ import type { LoadedTask } from './registry.ts';
 export interface JudgedMoment {
   state: PhoneState;
   route: Route;
+  /** The state's slice versions, where the phone gives them (an observation of the simulator). */
+  sliceVersions?: Record<string, string>;
 }
 
 /** `--judge-mode`: which judge counts (docs/judge.md). */
@@ -52,7 +54,8 @@ export function buildJudgeSpec(task: LoadedTask, params: Record<string, unknown>
 }
 
 export function judgeInput(initial: JudgedMoment, last: JudgedMoment, answer: string | null, actions: Action[]): JudgeInput {
-  return { init: initial.state, final: last.state, initRoute: initial.route, route: last.route, answer, actions };
+  const versions = initial.sliceVersions && last.sliceVersions ? { versions: { init: initial.sliceVersions, final: last.sliceVersions } } : {};
+  return { init: initial.state, final: last.state, initRoute: initial.route, route: last.route, answer, actions, ...versions };
 }
 
 /** One task instance, judged from its first and last moment. Throws what the judge or a goal check throws. */

@@ -10,8 +10,9 @@ import { EnvPool } from '../../bridge/env/envPool.ts';
 import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
 import type { DevicePeer } from '../../bridge/server/deviceRegistry.ts';
 import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
-import { assembleJson, SliceStore, slicedProblem, sliceNames, sliceVersion, splitTree, type SlicedState, type SnapshotParts } from '../../bridge/protocol/slices.ts';
+import { assembleJson, lazyTree, SliceStore, slicedProblem, sliceNames, sliceVersion, splitTree, type SlicedState, type SnapshotParts } from '../../bridge/protocol/slices.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
+import { hasState, withFields } from '../../bridge/env/types.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 
 describe('slices, on their own', () => {
@@ -47,6 +48,26 @@ describe('slices, on their own', () => {
     versionsOnly.put('a', '1234');
     expect(versionsOnly.has('a')).toBe(true);
     expect(versionsOnly.get('a')).toBe('');
+  });
+
+  it('a lazy tree reads as JSON.parse of the whole, parsing only the slices read', () => {
+    const full = createInitialState(3);
+    const { layout, json } = splitTree(full as unknown as Record<string, unknown>);
+    const parsed = (tree: Record<string, unknown>, key: string) => Object.getOwnPropertyDescriptor(key.startsWith('apps.') ? (tree.apps as object) : tree, key.replace(/^apps\./, ''))!.get === undefined;
+    const tree = lazyTree(layout, json);
+    expect((tree.apps as any).chat.chats.length).toBe((full.apps.chat as any).chats.length);
+    expect(parsed(tree, 'apps.chat')).toBe(true);
+    expect(sliceNames(layout).filter((n) => parsed(tree, n))).toEqual(['apps.chat']);
+    // Read whole (stringify, clone, keys), it is the tree, in the same key order.
+    expect(JSON.stringify(tree)).toBe(JSON.stringify(full));
+    expect(structuredClone(tree)).toEqual(full);
+    expect(Object.keys(tree.apps as object)).toEqual(Object.keys(full.apps));
+    // A slice written before it is read holds what was written, in its place.
+    const other = lazyTree(layout, json);
+    (other.apps as any).wallet = { written: true };
+    expect(Object.keys(other.apps as object)).toEqual(Object.keys(full.apps));
+    expect(JSON.parse(JSON.stringify(other)).apps.wallet).toEqual({ written: true });
+    expect((other.apps as any).notes).toEqual(full.apps.notes);
   });
 
   it('names what is wrong with a sliced state from the other side', () => {
@@ -97,6 +118,22 @@ describe('slices through a real phone page', () => {
     const wire = (await raw('getState', { have })).sliced as SlicedState;
     expect(Object.keys(wire.json)).toEqual(['os']);
     expect(JSON.parse(wire.json.os!).time.timestamp).toBe(JSON.parse(read.json).os.time.timestamp + 1000);
+  });
+
+  it('an observation parses its state when read, and then only the slices read', async () => {
+    await env.reset(state1, { app: 'chat', path: '/chats' });
+    const chat = (await env.observe({ screenshot: false })).tree.find((n) => n.key?.startsWith('chat.item.'))!;
+    const { observation } = await env.step({ type: 'tap', x: chat.bounds.x + 10, y: chat.bounds.y + 10 }, { screenshot: false });
+    // Asking whether there is a state, or handing the observation on with more fields, parses nothing.
+    const handed = withFields(observation, { step: 1 });
+    expect(hasState(observation) && hasState(handed)).toBe(true);
+    const state = handed.state as unknown as Record<string, unknown>;
+    expect((state.apps as any).chat.chats.length).toBe((state1.apps.chat as any).chats.length);
+    const unparsed = Object.keys(state.apps as object).filter((id) => Object.getOwnPropertyDescriptor(state.apps, id)!.get !== undefined);
+    expect(unparsed).toEqual(Object.keys(state1.apps).filter((id) => id !== 'chat'));
+    // The same tree through both, and it is the observation's JSON.
+    expect(observation.state).toBe(handed.state);
+    expect(JSON.stringify(observation.state)).toBe(observation.stateJson);
   });
 
   it('resets to another state and back, byte for byte, whatever the page kept', async () => {

@@ -5,6 +5,7 @@ import { getPath } from '../../bridge/judge/paths.ts';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import type { StateChange } from '../../bridge/protocol/messages.ts';
+import { splitTree } from '../../bridge/protocol/slices.ts';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -143,6 +144,22 @@ describe('judge: side effects', () => {
     const v = judge(sendMessage, input(final));
     expect(v.clean).toBe(false);
     expect(v.warnings.map((w) => w.path)).toEqual(['apps.chat.chats[c_2].draft', 'os.settings.brightness']);
+  });
+
+  it('with the states\' slice versions, walks only the slices that changed, to the same verdict', () => {
+    const withNotes = (s: PhoneState) => ({ ...s, apps: { ...s.apps, notes: { notes: [{ id: 'n_1', title: '买菜' }] } } }) as PhoneState;
+    const init = withNotes(phone());
+    const final = withNotes(afterSending());
+    contactsOf(final)[1].following = true;
+    const versions = (s: PhoneState) => splitTree(s as unknown as Record<string, unknown>).layout.versions;
+    const whole = judge(sendMessage, input(final, { init }));
+    const sliced = judge(sendMessage, input(final, { init, versions: { init: versions(init), final: versions(final) } }));
+    expect(sliced).toEqual(whole);
+    expect(sliced.warnings.map((w) => w.path)).toEqual(['apps.chat.contacts[u_3].following']);
+    // A slice whose version did not move is not walked at all (equal versions: equal JSON).
+    (final.apps.notes!.notes as { title: string }[])[0]!.title = '不看';
+    const skipped = judge(sendMessage, input(final, { init, versions: { init: versions(init), final: { ...versions(final), 'apps.notes': versions(init)['apps.notes']! } } }));
+    expect(skipped.warnings.map((w) => w.path)).toEqual(['apps.chat.contacts[u_3].following']);
   });
 
   it('always expects the virtual clock to move', () => {

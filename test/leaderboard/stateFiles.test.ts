@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readStatePair } from '../../bridge/leaderboard/stateFiles.ts';
-import { stateFileText } from '../../bridge/protocol/stateFile.ts';
+import { sliceLines, stateFileText, stateFileTextOf } from '../../bridge/protocol/stateFile.ts';
+import { lazyTree, splitTree } from '../../bridge/protocol/slices.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import { diffStates } from '../../bridge/judge/diff.ts';
@@ -169,5 +170,31 @@ describe('state files laid out by lines', () => {
     const run2 = mkdtempSync(join(tmpdir(), 'phonegym-run-states-'));
     writeStateFile(run2, join(run2, 'a.json'), s);
     expect(statSync(join(run2, 'a.json')).ino).not.toBe(statSync(a!).ino);
+  });
+
+  it('put together slice by slice, each slice laid out once, the text is byte for byte the same', () => {
+    for (const value of [createInitialState(6), tricky, { os: { a: 1 }, apps: {} }, { apps: { one: [] } }]) {
+      const state = value as unknown as PhoneState;
+      const laid: string[] = [];
+      expect(stateFileTextOf(state, (name, read, depth) => (laid.push(name), sliceLines(read(), depth)))).toBe(stateFileText(state));
+      expect(laid.length).toBeGreaterThan(0);
+    }
+    // Written with its versions, a state's file is the same bytes, found again by them, and an
+    // end that changed one slice lays out only that one (a lazily parsed tree parses only it).
+    const run = mkdtempSync(join(tmpdir(), 'phonegym-run-states-'));
+    const s = createInitialState(7);
+    const split = splitTree(s as unknown as Record<string, unknown>);
+    writeStateFile(run, join(run, 'initial.json'), lazyTree(split.layout, split.json) as unknown as PhoneState, undefined, split.layout.versions);
+    expect(readFileSync(join(run, 'initial.json'), 'utf8')).toBe(stateFileText(s));
+    const end = structuredClone(s);
+    end.os.time.timestamp += 1000;
+    const endSplit = splitTree(end as unknown as Record<string, unknown>);
+    const endTree = lazyTree(endSplit.layout, endSplit.json);
+    writeStateFile(run, join(run, 'final.json'), endTree as unknown as PhoneState, undefined, endSplit.layout.versions);
+    expect(readFileSync(join(run, 'final.json'), 'utf8')).toBe(stateFileText(end));
+    const apps = endTree.apps as Record<string, unknown>;
+    expect(Object.keys(apps).filter((id) => Object.getOwnPropertyDescriptor(apps, id)!.get === undefined)).toEqual([]);
+    writeStateFile(run, join(run, 'again.json'), s, undefined, split.layout.versions);
+    expect(statSync(join(run, 'again.json')).ino).toBe(statSync(join(run, 'initial.json')).ino);
   });
 });
