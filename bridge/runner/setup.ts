@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../protocol/suggest.ts';
+import { stateJsonOf } from '../protocol/slices.ts';
 import type { Env } from '../env/types.ts';
 import type { Rng as RngLike } from '../tasks/api.ts';
 import { goalText, type LoadedTask } from '../tasks/registry.ts';
@@ -90,7 +91,7 @@ export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'gr
   if (evalMode === 'grounded' && task.def.answer) installSheet(state, task.id, goalText(task, p), answerFields(task.def, p));
   // Last, so the look changes nothing the hooks or the sampler saw.
   applyLook(state, variant, LAUNCHER_APPS);
-  return { params: p, state, stateJson: JSON.stringify(state), rng, names, content };
+  return { params: p, state, stateJson: stateJsonOf(state as unknown as Record<string, unknown>), rng, names, content };
 }
 
 /** seed state → prepare → sample → postSample, on the state given. */

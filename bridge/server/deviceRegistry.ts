@@ -4,7 +4,7 @@
  */
 import { ConnectionClosedError, ProtocolError, TimeoutError } from '../protocol/errors.ts';
 import type { DeviceEvents, DeviceInfo, DeviceMethods, Observation, StateSnapshot } from '../protocol/messages.ts';
-import { assembleJson, KEPT_SLICE_CHARS, SliceStore, slicedProblem, sliceNames, snapshotText, splitTree, type SliceLayout, type SlicedState, type SnapshotParts } from '../protocol/slices.ts';
+import { assembleJson, KEPT_SLICE_CHARS, knownSplit, SliceStore, slicedProblem, sliceNames, snapshotText, splitTree, type SliceLayout, type SlicedState, type SnapshotParts } from '../protocol/slices.ts';
 import { observeHaving, rememberSnapshotParts, snapshotParts, versionsOf, withoutKey } from './sliceCalls.ts';
 import { RpcPeer } from '../protocol/rpc.ts';
 import { isInputCapture } from '../protocol/demo.ts';
@@ -220,7 +220,7 @@ export class DeviceConnectionImpl implements DeviceConnection {
 
   /** A state string's slices (the last few cached: episodes reset to the same state several times); null if it is not a JSON object. */
   private split(stateJson: string): { layout: SliceLayout; json: Record<string, string> } | null {
-    const cached = this.splits.get(stateJson);
+    const cached = this.splits.get(stateJson) ?? knownSplit(stateJson);
     if (cached) return cached;
     let split: { layout: SliceLayout; json: Record<string, string> };
     try {

@@ -79,7 +79,7 @@ export interface StrayOutcome {
    * Where the oracle ended: the phone it left (the observation its terminal action answered) and
    * every action it took, the terminal one included. What its own episode would be judged on.
    */
-  oracleEnd: { start: { state: PhoneState; route: Route }; observation: AgentObservation; actions: Action[] } | null;
+  oracleEnd: { start: Moment; observation: AgentObservation; actions: Action[] } | null;
 }
 
 export class OracleThenStray implements Agent {
@@ -87,7 +87,7 @@ export class OracleThenStray implements Agent {
   private oracle: Agent;
   private stray: Agent;
   private phase: 'oracle' | 'stray' | 'final' = 'oracle';
-  private initial: { state: PhoneState; route: Route } | null = null;
+  private initial: Moment | null = null;
   private strayCtx: EpisodeContext | null = null;
   private oracleActions: Action[] = [];
   outcome: StrayOutcome = OracleThenStray.emptyOutcome();
@@ -118,7 +118,7 @@ export class OracleThenStray implements Agent {
   }
 
   async act(obs: AgentObservation, ep: EpisodeContext): Promise<AgentReply> {
-    if (this.initial === null) this.initial = { state: requireState(obs, 'verify').state, route: obs.route };
+    if (this.initial === null) this.initial = { state: requireState(obs, 'verify').state, route: obs.route, ...(obs.sliceVersions ? { sliceVersions: obs.sliceVersions } : {}) };
     if (this.phase === 'oracle') {
       const reply = await this.oracle.act(obs, ep);
       if ('action' in reply) this.oracleActions.push(reply.action);
@@ -167,21 +167,28 @@ export class OracleThenStray implements Agent {
    */
   private choose(obs: AgentObservation, ep: EpisodeContext, answer: string | null): StrayPlan | null {
     const state = requireState(obs, 'verify').state;
-    const plans: { id: string; plan: StrayPlan }[] = [];
+    const plans: { id: string; app: string; plan: StrayPlan }[] = [];
     for (const c of this.candidates) {
       const plan = c.plan(state, ep.params);
-      if (plan) plans.push({ id: c.id, plan });
+      if (plan) plans.push({ id: c.id, app: c.app, plan });
     }
     this.outcome.tried = plans.map((p) => ({ id: p.id, path: p.plan.path }));
     if (plans.length === 0) return null;
     // The first candidate the judge flags is the one run: a dry run each, in order, until one is
-    // (a whole-state copy and judge each, so stopping there spares most of them).
+    // (a copy of the app's slice and a judge each, so stopping there spares most of them).
     const spec = buildJudgeSpec(ep.task, ep.params, ep.evalMode);
-    for (const { id, plan } of plans) {
-      const draft = structuredClone(state);
+    const versions = obs.sliceVersions;
+    const initVersions = this.initial!.sliceVersions;
+    for (const { id, app, plan } of plans) {
+      // A stray change writes its app's slice only (tasks/_shared/stray.ts): that slice is copied,
+      // the rest read through, and the judge walks the slices that changed, this one marked so.
+      const name = `apps.${app}`;
+      const sliced = versions?.[name] !== undefined && initVersions !== undefined;
+      const draft = sliced ? withSliceCopied(state, app) : structuredClone(state);
       plan.apply(draft);
       try {
-        const v = judge(spec, { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [] });
+        const marked = sliced ? { versions: { init: initVersions, final: { ...versions, [name]: `${versions![name]}+stray` } } } : {};
+        const v = judge(spec, { init: this.initial!.state, final: draft, initRoute: this.initial!.route, route: obs.route, answer, actions: [], ...marked });
         if (v.unexpectedChanges.some((c) => matchPath(`${plan.path}.**`, c.path))) {
           this.outcome.flaggedInDryRun.push(id);
           break;
@@ -193,4 +200,28 @@ export class OracleThenStray implements Agent {
     const first = this.outcome.flaggedInDryRun[0];
     return (plans.find((p) => p.id === first) ?? plans[0]).plan;
   }
+}
+
+/** A moment of the episode as the judge takes it: the state, the route and, where the phone gives them, the slices' versions. */
+type Moment = { state: PhoneState; route: Route; sliceVersions?: Record<string, string> };
+
+/**
+ * `state` with app `app`'s slice deeply copied and every other part read through to `state` (a
+ * lazily parsed tree is not parsed for them): a draft for an edit of that app alone.
+ */
+function withSliceCopied(state: PhoneState, app: string): PhoneState {
+  const through = (to: Record<string, unknown>, from: Record<string, unknown>, key: string) => Object.defineProperty(to, key, { enumerable: true, configurable: true, get: () => from[key] });
+  const tree = state as unknown as Record<string, unknown>;
+  const apps = tree.apps as Record<string, unknown>;
+  const draftApps: Record<string, unknown> = {};
+  for (const id of Object.keys(apps)) {
+    if (id === app) draftApps[id] = structuredClone(apps[id]);
+    else through(draftApps, apps, id);
+  }
+  const draft: Record<string, unknown> = {};
+  for (const key of Object.keys(tree)) {
+    if (key === 'apps') draft.apps = draftApps;
+    else through(draft, tree, key);
+  }
+  return draft as unknown as PhoneState;
 }

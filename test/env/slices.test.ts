@@ -10,7 +10,7 @@ import { EnvPool } from '../../bridge/env/envPool.ts';
 import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
 import type { DevicePeer } from '../../bridge/server/deviceRegistry.ts';
 import { BridgeServer } from '../../bridge/server/bridgeServer.ts';
-import { assembleJson, lazyTree, SliceStore, slicedProblem, sliceNames, sliceVersion, splitTree, type SlicedState, type SnapshotParts } from '../../bridge/protocol/slices.ts';
+import { assembleJson, knownSplit, lazyTree, SliceStore, stateJsonOf, slicedProblem, sliceNames, sliceVersion, splitTree, type SlicedState, type SnapshotParts } from '../../bridge/protocol/slices.ts';
 import type { PhoneState } from '../../bridge/protocol/state.ts';
 import { hasState, withFields } from '../../bridge/env/types.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
@@ -26,6 +26,11 @@ describe('slices, on their own', () => {
     const full = createInitialState(3);
     const big = splitTree(full as unknown as Record<string, unknown>);
     expect(assembleJson(big.layout, (n) => big.json[n]!)).toBe(JSON.stringify(full));
+    // Made from its slices, the string is JSON.stringify's, and its slices are known by it.
+    const made = stateJsonOf(full as unknown as Record<string, unknown>);
+    expect(made).toBe(JSON.stringify(full));
+    expect(knownSplit(made)).toEqual(big);
+    expect(knownSplit(JSON.stringify({ other: 1 }))).toBeUndefined();
     expect(() => splitTree({ os: {}, apps: [] })).toThrow(/apps/);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The suites' stray changes (`tasks/<app>/_stray.ts`) as verify sees them: every suite's file is
  * wired into the preference order, each change belongs to its suite's app, and on a seed state
- * each plans an edit at its own path that its dry run really makes.
+ * each plans an edit at its own path, inside its app's slice, that its dry run really makes.
  */
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { STRAY_CHANGES, strayCandidates } from '../../bridge/verify/strayChanges.ts';
 import { TASKS_ROOT } from '../../bridge/paths.ts';
 import { getPath } from '../../bridge/judge/paths.ts';
+import { diffStates } from '../../bridge/judge/diff.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
 import type { StrayChange } from '../../bridge/tasks/types.ts';
 
@@ -37,6 +38,9 @@ describe('stray changes', () => {
       const draft = structuredClone(state);
       plan!.apply(draft);
       expect(JSON.stringify(getPath(draft, plan!.path)), s.id).not.toBe(JSON.stringify(getPath(state, plan!.path)));
+      // Its app's slice and nothing else: verify's dry run copies only that slice (bridge/verify/agents.ts).
+      expect(plan!.path.startsWith(`apps.${s.app}.`), s.id).toBe(true);
+      expect(diffStates(state, draft).filter((c) => !c.path.startsWith(`apps.${s.app}.`)), s.id).toEqual([]);
     }
   });
 
