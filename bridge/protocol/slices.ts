@@ -115,20 +115,17 @@ export function assembleJson(layout: Pick<SliceLayout, 'top' | 'apps'>, json: (n
  * the same keys in the same order, the same values (JSON.stringify, structuredClone and spreads
  * read through the accessors).
  */
-export function lazyTree(layout: Pick<SliceLayout, 'top' | 'apps'>, json: Record<string, string>): Record<string, unknown> {
+export function lazyTree(layout: Pick<SliceLayout, 'top' | 'apps'> & { versions?: Record<string, string> }, json: Record<string, string>): Record<string, unknown> {
   const tree: Record<string, unknown> = {};
   const lazy = (holder: Record<string, unknown>, key: string, name: string) => {
     const settle = (value: unknown) => Object.defineProperty(holder, key, { value, enumerable: true, configurable: true, writable: true });
-    Object.defineProperty(holder, key, {
-      enumerable: true,
-      configurable: true,
-      get: () => {
-        const value = JSON.parse(json[name]!) as unknown;
-        settle(value);
-        return value;
-      },
-      set: settle,
-    });
+    const get = () => {
+      const value = JSON.parse(json[name]!) as unknown;
+      settle(value);
+      return value;
+    };
+    unread.set(get, { json: json[name]!, version: layout.versions?.[name] });
+    Object.defineProperty(holder, key, { enumerable: true, configurable: true, get, set: settle });
   };
   for (const key of layout.top) {
     if (key !== 'apps') {
@@ -142,7 +139,19 @@ export function lazyTree(layout: Pick<SliceLayout, 'top' | 'apps'>, json: Record
   return tree;
 }
 
-/** Splits a parsed tree into its slices' JSON (values `JSON.stringify` would drop are dropped). */
+/** A lazy tree's slices not read yet, by their getter: their JSON (and version) is still the tree's. */
+const unread = new WeakMap<() => unknown, { json: string; version: string | undefined }>();
+
+/** The JSON of a slice of a lazy tree not read yet (so not changed), or undefined. */
+function unreadSlice(holder: Record<string, unknown>, key: string): { json: string; version: string | undefined } | undefined {
+  const get = Object.getOwnPropertyDescriptor(holder, key)?.get;
+  return get ? unread.get(get) : undefined;
+}
+
+/**
+ * Splits a parsed tree into its slices' JSON (values `JSON.stringify` would drop are dropped). A
+ * slice of a lazy tree that nobody read is taken as it came, not parsed and written again.
+ */
 export function splitTree(tree: Record<string, unknown>): { layout: SliceLayout; json: Record<string, string> } {
   const top: string[] = [];
   const apps: string[] = [];
@@ -153,16 +162,33 @@ export function splitTree(tree: Record<string, unknown>): { layout: SliceLayout;
     json[name] = s;
     versions[name] = sliceVersion(s);
   };
+  /** Whether slice `name` (`holder[key]`) was taken unread. */
+  const taken = (holder: Record<string, unknown>, key: string, name: string): boolean => {
+    const u = unreadSlice(holder, key);
+    if (!u) return false;
+    json[name] = u.json;
+    versions[name] = u.version ?? sliceVersion(u.json);
+    return true;
+  };
   for (const key of Object.keys(tree)) {
+    if (key !== 'apps' && taken(tree, key, key)) {
+      top.push(key);
+      continue;
+    }
     const value = tree[key];
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
     top.push(key);
     if (key === 'apps' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       for (const id of Object.keys(value)) {
+        const name = sliceName('apps', id);
+        if (taken(value as Record<string, unknown>, id, name)) {
+          apps.push(id);
+          continue;
+        }
         const app = (value as Record<string, unknown>)[id];
         if (app === undefined || typeof app === 'function' || typeof app === 'symbol') continue;
         apps.push(id);
-        put(sliceName('apps', id), app);
+        put(name, app);
       }
     } else if (key === 'apps') {
       throw new TypeError('the state\'s "apps" must be an object');

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { PhoneState, Route } from '../protocol/state.ts';
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import { didYouMean } from '../protocol/suggest.ts';
-import { stateJsonOf } from '../protocol/slices.ts';
+import { lazyTree, splitTree, stateJsonOf, type TreeSplit } from '../protocol/slices.ts';
 import type { Env } from '../env/types.ts';
 import type { Rng as RngLike } from '../tasks/api.ts';
 import { goalText, type LoadedTask } from '../tasks/registry.ts';
@@ -82,8 +82,8 @@ interface HookedInstance {
  * mode a query task's empty answer sheet is put on the phone last.
  */
 export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'grounded', params: given, variant = 0 }: InstanceOptions = {}): PreparedInstance {
-  const seedState = createInitialState(seed);
-  let instance = runHooks(task, seed, variant === 0 ? seedState : (JSON.parse(JSON.stringify(seedState)) as PhoneState), given);
+  const seedState = seedPhone(seed);
+  let instance = runHooks(task, seed, variant === 0 ? seedState : seedPhone(seed), given);
   let names: NameChange = { kind: 'none' };
   let content: ContentChange = { kind: 'none' };
   if (variant !== 0) ({ instance, names, content } = lookedInstance(task, seed, variant, seedState, instance, given));
@@ -92,6 +92,25 @@ export function prepareInstance(task: LoadedTask, seed: number, { evalMode = 'gr
   // Last, so the look changes nothing the hooks or the sampler saw.
   applyLook(state, variant, LAUNCHER_APPS);
   return { params: p, state, stateJson: stateJsonOf(state as unknown as Record<string, unknown>), rng, names, content };
+}
+
+/** The seed phones made lately, as slices: the episodes of an instance (verify's oracle and noop, a run's trials) set up from one seed. */
+const seedSlices = new Map<number, TreeSplit>();
+
+/**
+ * `createInitialState(seed)` as a tree whose app slices are parsed when first read: the hooks read
+ * the few apps a task is about, and the slices they never read go to the phone as they came
+ * (`stateJsonOf` takes them unread), not parsed, written and hashed again. Each call gives its own
+ * tree, as a fresh `createInitialState` does.
+ */
+function seedPhone(seed: number): PhoneState {
+  let split = seedSlices.get(seed);
+  if (!split) {
+    split = splitTree(createInitialState(seed) as unknown as Record<string, unknown>);
+    seedSlices.set(seed, split);
+    if (seedSlices.size > 8) seedSlices.delete(seedSlices.keys().next().value!);
+  }
+  return lazyTree(split.layout, split.json) as unknown as PhoneState;
 }
 
 /** seed state → prepare → sample → postSample, on the state given. */

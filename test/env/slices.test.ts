@@ -67,6 +67,14 @@ describe('slices, on their own', () => {
     expect(JSON.stringify(tree)).toBe(JSON.stringify(full));
     expect(structuredClone(tree)).toEqual(full);
     expect(Object.keys(tree.apps as object)).toEqual(Object.keys(full.apps));
+    // Split again, its unread slices are taken as they came, and a slice changed is written anew.
+    const again = lazyTree(layout, json);
+    expect(splitTree(again)).toEqual({ layout, json });
+    ((again.apps as any).chat.chats[0] as { pinned: boolean }).pinned = !(full.apps.chat as any).chats[0].pinned;
+    const changed = splitTree(again);
+    expect(JSON.parse(changed.json['apps.chat']!).chats[0].pinned).toBe(!(full.apps.chat as any).chats[0].pinned);
+    expect(changed.layout.versions['apps.chat']).not.toBe(layout.versions['apps.chat']);
+    expect(sliceNames(layout).filter((n) => changed.json[n] !== json[n])).toEqual(['apps.chat']);
     // A slice written before it is read holds what was written, in its place.
     const other = lazyTree(layout, json);
     (other.apps as any).wallet = { written: true };
