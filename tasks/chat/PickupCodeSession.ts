@@ -50,9 +50,11 @@ export default defineTask<P>({
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
     await openConversation(ui, p.chatId);
-    const shown = ui.find({ textIncludes: '取件码' })?.text ?? '';
-    const code = shown.match(/\d-\d-\d{4}/)?.[0];
-    if (!code) throw new Error(`no 取件码 on screen in the chat with ${p.friendName} (${shown || 'nothing'})`);
+    // The latest message that gives a 取件码: the chat's history may hold an older one, or a
+    // question about one (我: "取件码多少"), which the screen shows above it.
+    const shown = ui.findAll({ textIncludes: '取件码' }).map((n) => n.text);
+    const code = shown.map((t) => t.match(/\d-\d-\d{4}/)?.[0]).filter((c) => c !== undefined).pop();
+    if (!code) throw new Error(`no 取件码 on screen in the chat with ${p.friendName} (${shown.join(' / ') || 'nothing'})`);
     return code;
   },
   nextEpisodes: [
