@@ -2,7 +2,7 @@
  * The env server's figures, measured through the server by a client in the same run (HTTP on
  * loopback, as a trainer on the same machine calls it): reset p50 (to four seeds in turn, with
  * and without the screenshot; and to the same instance after a step of it), fork of 8 p50, steps/s through the server against the same steps on the env
- * directly, and how many sessions it holds before the first 429.
+ * directly (the same page, in paired rounds), and how many sessions it holds before the first 429.
  *
  *   node --import tsx bridge/bench/serveBench.ts        (alone; BENCH_SERVE_STEPS, BENCH_SERVE_RESETS)
  */
@@ -15,7 +15,7 @@ import { EnvServer } from '../serve/envServer.ts';
 import { BridgeServer } from '../server/bridgeServer.ts';
 import { loadRegistry } from '../tasks/registry.ts';
 import { createInitialState } from '../../simulator-apps/seed.ts';
-import { center, envSteps, p50, showChat } from './steps.ts';
+import { center, envSteps, median, p50, showChat } from './steps.ts';
 
 export interface ServeFigures {
   pages: number;
@@ -36,6 +36,8 @@ export interface ServeFigures {
 }
 
 const PAGES = 8;
+/** Rounds of the paired step comparison (an even number: each leg goes first in half of them). */
+const ROUNDS = 6;
 const TASK = 'chat.PinChat';
 /** The cycle envSteps taps: a chat, back, the contacts tab, the chats tab. */
 const CYCLE = [(x: UiNode) => x.key?.startsWith('chat.item.') ?? false, (x: UiNode) => x.key === 'nav.back', (x: UiNode) => x.key === 'tab.contacts', (x: UiNode) => x.key === 'tab.chats'];
@@ -43,7 +45,7 @@ const CYCLE = [(x: UiNode) => x.key?.startsWith('chat.item.') ?? false, (x: UiNo
 type Json = Record<string, any>;
 
 export async function serveBench(progress: (line: string) => void = () => {}, opts: { steps?: number; resets?: number } = {}): Promise<ServeFigures> {
-  const steps = opts.steps ?? Number(process.env.BENCH_SERVE_STEPS ?? 60);
+  const steps = opts.steps ?? Number(process.env.BENCH_SERVE_STEPS ?? 40);
   const resets = opts.resets ?? Number(process.env.BENCH_SERVE_RESETS ?? 40);
   const web = await ensureWebBuild({ log: progress });
   const tasks = (await loadRegistry()).tasks;
@@ -93,24 +95,44 @@ export async function serveBench(progress: (line: string) => void = () => {}, op
       await Promise.all((fork.sessions as string[]).map((s) => call('DELETE', `/v1/sessions/${s}`)));
     }
 
-    progress(`serve: ${steps} steps through the server vs the env directly, 3 rounds each`);
+    // Paired and on one page: each round steps the same phone directly and through the server,
+    // in turn (which goes first alternates), so a burst of the host's noise lands on both legs of
+    // a round, not on one side of the comparison. The ratio is the median of the rounds' ratios.
+    progress(`serve: ${steps} steps through the server vs the env directly, ${ROUNDS} rounds, paired on one page`);
     const direct: number[] = [];
     const through: number[] = [];
+    const ratios: number[] = [];
     const stateJson = JSON.stringify(createInitialState(1));
-    for (let round = 0; round < 3; round++) {
-      // Directly: a phone of the pool, none of the server's sessions on it.
-      const env = pool.envs[0]!;
-      await showChat(env, stateJson);
-      direct.push((await envSteps(env, steps)).sps);
-      const s = await call('POST', '/v1/sessions', { task: TASK, seed: 1, max_steps: steps + 1 });
-      let tree = s.observation.tree as UiNode[];
-      const t = performance.now();
-      for (let i = 0; i < steps; i++) {
-        const target = tree.find(CYCLE[i % 4]!);
-        if (!target) throw new Error(`bench: server step ${i} found nothing to tap`);
-        tree = (await call('POST', `/v1/sessions/${s.session}/step`, { action: { type: 'tap', ...center(target) } })).observation.tree;
+    for (let round = 0; round < ROUNDS; round++) {
+      const s = await call('POST', '/v1/sessions', { task: TASK, seed: 1, max_steps: steps + 1, screenshot: false });
+      const env = server.phoneOf(s.session as string);
+      if (!env) throw new Error('bench: the server holds no phone for the session it just made');
+      const viaServer = async (): Promise<number> => {
+        let tree = (await call('POST', `/v1/sessions/${s.session}/reset`, { task: TASK, seed: 1, max_steps: steps + 1 })).observation.tree as UiNode[];
+        const t = performance.now();
+        for (let i = 0; i < steps; i++) {
+          const target = tree.find(CYCLE[i % 4]!);
+          if (!target) throw new Error(`bench: server step ${i} found nothing to tap`);
+          tree = (await call('POST', `/v1/sessions/${s.session}/step`, { action: { type: 'tap', ...center(target) } })).observation.tree;
+        }
+        return steps / ((performance.now() - t) / 1000);
+      };
+      const directly = async (): Promise<number> => {
+        await showChat(env, stateJson);
+        return (await envSteps(env, steps)).sps;
+      };
+      let d: number;
+      let v: number;
+      if (round % 2 === 0) {
+        d = await directly();
+        v = await viaServer();
+      } else {
+        v = await viaServer();
+        d = await directly();
       }
-      through.push(steps / ((performance.now() - t) / 1000));
+      direct.push(d);
+      through.push(v);
+      ratios.push(v / d);
       await call('DELETE', `/v1/sessions/${s.session}`);
     }
 
@@ -122,8 +144,9 @@ export async function serveBench(progress: (line: string) => void = () => {}, op
       held.push(r.session);
     }
     await Promise.all(held.map((s) => call('DELETE', `/v1/sessions/${s}`)));
-    const directSps = p50(direct);
-    const serverSps = p50(through);
+    const directSps = median(direct);
+    const serverSps = median(through);
+    const ratio = median(ratios);
     return {
       pages: PAGES,
       reset_p50_ms: resetMs,
@@ -133,7 +156,7 @@ export async function serveBench(progress: (line: string) => void = () => {}, op
       fork8_then_step_p50_ms: p50(forkStepMs),
       server_steps_per_s: serverSps,
       direct_steps_per_s: directSps,
-      server_vs_direct: serverSps / directSps,
+      server_vs_direct: ratio,
       sessions_before_429: held.length,
     };
   } finally {

@@ -17,6 +17,12 @@ export const p50 = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? NaN;
 };
+/** The middle value, the mean of the two middle ones for an even count (a paired comparison's few rounds). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
 export const fmt = (x: number, d = 2): string => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 export const num = (x: number, d = 2): number => Number(x.toFixed(d));
 

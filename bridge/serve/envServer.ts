@@ -23,7 +23,7 @@ import { SnapshotStore } from '../env/snapshots.ts';
 import type { LoadedTask } from '../tasks/registry.ts';
 import { SessionError, TrainingSession, type EpisodeMark, type StepOutcome } from './session.ts';
 import { serveOpenEnvSocket, type SessionHost } from './openEnvSocket.ts';
-import { parseEpisode, parseFork, parseRestore, parseStep, parseWait, problemOf } from './wire.ts';
+import { parseEpisode, parseFork, parseRestore, parseStep, parseWait, sendProblem } from './wire.ts';
 import { ACTION_SCHEMA, OBSERVATION_SCHEMA, rootHtml, rootJson, STATE_SCHEMA } from './rootPage.ts';
 
 export const SERVE_PROTOCOL = 1;
@@ -209,6 +209,11 @@ export class EnvServer implements SessionHost {
     }
   }
 
+  /** The phone session `id` holds (the bench steps it directly beside the server: bench/serveBench.ts). */
+  phoneOf(id: string): SimulatorEnv | null {
+    return this.sessions.get(id)?.env ?? null;
+  }
+
   private session(id: string): TrainingSession {
     const s = this.sessions.get(id);
     if (s) return s;
@@ -271,7 +276,7 @@ export class EnvServer implements SessionHost {
     try {
       url = new URL(req.url ?? '/', 'http://serve.invalid');
     } catch {
-      return problem(res, new SessionError('bad request URL', 400, 'bad_request'));
+      return sendProblem(res, new SessionError('bad request URL', 400, 'bad_request'));
     }
     const path = url.pathname.replace(/\/+$/, '') || '/';
     try {
@@ -298,7 +303,7 @@ export class EnvServer implements SessionHost {
       if (!this.authorized(req, url)) throw new SessionError('missing or wrong token: send the token `phonegym serve` printed (or was given with --token / PHONEGYM_TOKEN) as "Authorization: Bearer <token>"', 401, 'unauthorized');
       await this.route(req, res, path);
     } catch (e) {
-      problem(res, e);
+      sendProblem(res, e);
     }
   }
 
@@ -390,9 +395,4 @@ export class EnvServer implements SessionHost {
     if (!this.authorized(req, url)) return refuse(401, 'missing or wrong token: connect to /ws?token=<token> or send "Authorization: Bearer <token>"');
     this.wss.handleUpgrade(req, socket, head, (ws) => serveOpenEnvSocket(ws, this, this.opts.tasks, this.log));
   }
-}
-
-function problem(res: ServerResponse, e: unknown): void {
-  const p = problemOf(e);
-  sendJson(res, p.status, { error: { code: p.code, message: p.message } }, p.retryAfterS ? { 'Retry-After': String(p.retryAfterS) } : {});
 }

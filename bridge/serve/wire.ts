@@ -3,7 +3,9 @@
  * request is a `SessionError` with the HTTP status, a code and a message that says what to send.
  * Shared by the HTTP endpoints and the WebSocket (OpenEnv) messages.
  */
+import type { ServerResponse } from 'node:http';
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
+import { sendJson } from '../server/http.ts';
 import { parseAction } from '../protocol/remoteAgent.ts';
 import { SnapshotError } from '../env/snapshots.ts';
 import type { Action } from '../protocol/actions.ts';
@@ -121,6 +123,12 @@ export function parseFork(body: unknown): { snapshot: string; n: number; screens
 }
 
 /** `{error: {code, message}}` with the error's status; anything unexpected is a 500 that names itself. */
+/** Answers `e` as the JSON error body its problem gives (with Retry-After when it has one). */
+export function sendProblem(res: ServerResponse, e: unknown): void {
+  const p = problemOf(e);
+  sendJson(res, p.status, { error: { code: p.code, message: p.message } }, p.retryAfterS ? { 'Retry-After': String(p.retryAfterS) } : {});
+}
+
 export function problemOf(e: unknown): { status: number; code: string; message: string; retryAfterS?: number } {
   if (e instanceof SessionError) return { status: e.status, code: String(e.code), message: e.message, ...(e.retryAfterS ? { retryAfterS: e.retryAfterS } : {}) };
   if (e instanceof SnapshotError) return { status: e.code === 'unknown_snapshot' ? 404 : 409, code: String(e.code), message: e.message };
