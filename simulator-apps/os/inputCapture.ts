@@ -14,6 +14,7 @@ interface Press {
   id: number;
   start: Point;
   client: Point;
+  /** The pointerdown event's `timeStamp` (when the input happened). */
   at: number;
   tree: UiNode[];
   moved: boolean;
@@ -66,7 +67,7 @@ export function captureInputs(screen: () => Element, send: (c: InputCapture) => 
       id: e.pointerId,
       start: local(e),
       client: { x: e.clientX, y: e.clientY },
-      at: performance.now(),
+      at: e.timeStamp,
       tree: uiTree(root),
       moved: false,
       scroller: scroller ? { el: scroller, key: scroller.getAttribute('data-ui') ?? undefined, top: scroller.scrollTop, left: scroller.scrollLeft } : null,
@@ -85,7 +86,10 @@ export function captureInputs(screen: () => Element, send: (c: InputCapture) => 
       const scrolled = p.scroller !== null && (p.scroller.el.scrollTop !== p.scroller.top || p.scroller.el.scrollLeft !== p.scroller.left);
       send({ kind: 'swipe', from: p.start, to: local(e), tree: p.tree, scrolled, ...scroller });
     } else {
-      send({ kind: performance.now() - p.at >= LONG_PRESS_MS ? 'long_press' : 'tap', point: p.start, tree: p.tree, ...scroller });
+      // How long the finger was down by the events' own times (when the input happened), not by
+      // when the page got to them: a page busy between the two (a screen mounting, a loaded host)
+      // must not make a quick tap a long press.
+      send({ kind: e.timeStamp - p.at >= LONG_PRESS_MS ? 'long_press' : 'tap', point: p.start, tree: p.tree, ...scroller });
     }
   };
   // A right click is a long press on this phone (gestures.ts).
