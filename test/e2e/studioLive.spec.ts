@@ -58,14 +58,14 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
     // the most work left (fewest steps taken): Step and Stop below must find it still running.
     await page.getByRole('radio', { name: /^running/ }).click();
     const step = page.getByRole('button', { name: 'Step', exact: true });
-    const items = page.locator('[data-episode]');
-    const taken = async (i: number) => Number(/(\d+)\/\d+ steps/.exec((await items.nth(i).textContent()) ?? '')?.[1] ?? 1e9);
-    const order = await Promise.all(Array.from({ length: await items.count() }, async (_, i) => ({ i, n: await taken(i), id: await items.nth(i).getAttribute('data-episode') })));
+    // The list read in one go: an episode that ends meanwhile leaves the running filter, and a
+    // locator of the n-th item would then wait for an item that is no longer there.
+    const order = await page.locator('[data-episode]').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-episode'), n: Number(/(\d+)\/\d+ steps/.exec(el.textContent ?? '')?.[1] ?? 1e9) })));
     order.sort((a, b) => a.n - b.n);
     let picked = false;
     for (const { id } of order) {
-      await page.locator(`[data-episode="${id}"]`).click();
-      if ((picked = await expect(step).toBeEnabled({ timeout: 5000 }).then(() => true, () => false))) break;
+      const clicked = await page.locator(`[data-episode="${id}"]`).click({ timeout: 5000 }).then(() => true, () => false);
+      if (clicked && (picked = await expect(step).toBeEnabled({ timeout: 5000 }).then(() => true, () => false))) break;
     }
     expect(picked, 'a running episode waits at the gate while paused').toBe(true);
     await page.getByRole('radio', { name: /^all/ }).click();
