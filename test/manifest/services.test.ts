@@ -77,10 +77,11 @@ describe('command services', () => {
 
   it('one never healthy within its timeout: what the probe last saw; the services already up are stopped', async () => {
     const first = await service('ok');
-    const second = await service('unhealthy', 'http', 0.5);
+    // 3 s, not less: a loaded CI host once took over 0.5 s to start node at all (ECONNREFUSED, not 503).
+    const second = await service('unhealthy', 'http', 3);
     (second.spec as { name: string }).name = 'search';
     const err = await startCommandServices([first.spec, second.spec], { forwardEnv: [] }).catch((e: unknown) => e);
-    expect((err as Error).message).toMatch(/^service "search" .* was not ready in 0\.5 s \(probe: GET http:\/\/127\.0\.0\.1:\d+\/health answers 200 within 0\.5 s; last attempt: answered 503\); raise ready\.timeout_s in the manifest if it needs longer; its last output:\n {4}tinyService: listening on \d+$/);
+    expect((err as Error).message).toMatch(/^service "search" .* was not ready in 3 s \(probe: GET http:\/\/127\.0\.0\.1:\d+\/health answers 200 within 3 s; last attempt: answered 503\); raise ready\.timeout_s in the manifest if it needs longer; its last output:\n {4}tinyService: listening on \d+$/);
     expect(await refused(first.port)).toBe(true);
     expect(await refused(second.port)).toBe(true);
     expect(existsSync(join(second.dir, 'requests.log'))).toBe(true);
