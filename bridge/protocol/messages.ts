@@ -104,9 +104,9 @@ export interface DeviceMethods {
    * The state comes as `stateJson` or as slices (`sliced`); a slice the page neither got nor kept
    * is named in `missing`, and nothing changed: send again with its JSON.
    */
-  reset(params: StateParams & { route?: Route; observe?: ObserveAfterReplace }): Promise<{ revision: number; missing?: string[]; observation?: Observation }>;
+  reset(params: StateParams & { route?: Route; observe?: ObserveAfterReplace }): Promise<{ revision: number; route?: Route; missing?: string[]; observation?: Observation }>;
   /** Replace the state but keep the route and back stack (task hooks adjusting data). */
-  setState(params: StateParams): Promise<{ revision: number; missing?: string[] }>;
+  setState(params: StateParams): Promise<{ revision: number; route?: Route; missing?: string[] }>;
   /** An opaque snapshot of the whole phone (state, navigation, overlays, scroll offsets, focus, the apps' memory: simulator-apps/os/wholeSnapshot.ts), restorable with `restore` on any page. */
   /** With `have` (a sliced page): on the wire, `snapshot` is empty and the snapshot comes in `parts`; the bridge's DeviceConnection puts the string together. */
   snapshot(params: { have?: HaveSlices }): Promise<{ snapshot: string; parts?: SnapshotParts }>;
@@ -114,7 +114,7 @@ export interface DeviceMethods {
    * Brings the phone to a `snapshot` in place. Sliced pages take it in parts too (`parts`, the way
    * `reset` takes `sliced`): a slice the page neither got nor kept is named in `missing`, and nothing changed.
    */
-  restore(params: ({ snapshot: string; parts?: undefined } | { parts: SnapshotParts; snapshot?: undefined }) & { observe?: ObserveAfterReplace }): Promise<{ revision: number; missing?: string[]; observation?: Observation }>;
+  restore(params: ({ snapshot: string; parts?: undefined } | { parts: SnapshotParts; snapshot?: undefined }) & { observe?: ObserveAfterReplace }): Promise<{ revision: number; route?: Route; missing?: string[]; observation?: Observation }>;
   uiTree(params: Record<string, never>): Promise<{ nodes: UiNode[] }>;
   /** State + route + UI tree as they are now, without waiting for anything. */
   observe(params: { tree?: boolean; have?: HaveSlices }): Promise<Observation>;

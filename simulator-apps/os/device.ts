@@ -213,6 +213,9 @@ export class DeviceClient {
 
   #handlers(): Handlers {
     const { phone, screen } = this.#opts;
+    // What a replacing call answers: the bridge's idea of the route must not wait for the next
+    // frame's routeChanged (a setState right after a reset would read the route before it).
+    const now = () => ({ revision: phone.revision, route: { ...phone.route } });
     return {
       ping: async () => ({ now: Date.now() }),
       getState: async (p) => this.#snapshot(stateSnapshot(phone, optionalHave(p, 'getState'))),
@@ -223,7 +226,7 @@ export class DeviceClient {
           if (missing.length > 0) return { revision: phone.revision, missing };
         } else phone.reset(requireString(p, 'stateJson', 'reset'), route);
         await tick();
-        return { revision: phone.revision, ...(await this.#observedAfterReplace(p)) };
+        return { ...now(), ...(await this.#observedAfterReplace(p)) };
       },
       setState: async (p) => {
         if (p?.sliced !== undefined) {
@@ -231,7 +234,7 @@ export class DeviceClient {
           if (missing.length > 0) return { revision: phone.revision, missing };
         } else phone.setState(requireString(p, 'stateJson', 'setState'));
         await tick();
-        return { revision: phone.revision };
+        return now();
       },
       snapshot: async (p) => {
         await tick();
@@ -245,13 +248,13 @@ export class DeviceClient {
         const parts = (p as { parts?: unknown })?.parts;
         if (parts === undefined) {
           await restoreWholeSnapshot(phone, screen, requireString(p, 'snapshot', 'restore'));
-          return { revision: phone.revision, ...(await this.#observedAfterReplace(p)) };
+          return { ...now(), ...(await this.#observedAfterReplace(p)) };
         }
         const s = snapshotPartsParam(parts);
         const missing = await restoreWholeSnapshotParts(phone, screen, s, (v) => this.#kept.get(v));
         if (missing.length > 0) return { revision: phone.revision, missing };
         for (const [name, json] of Object.entries(s.sliced.json)) this.#kept.put(s.sliced.versions[name]!, json);
-        return { revision: phone.revision, ...(await this.#observedAfterReplace(p)) };
+        return { ...now(), ...(await this.#observedAfterReplace(p)) };
       },
       uiTree: async () => {
         await tick();
