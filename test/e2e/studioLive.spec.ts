@@ -38,7 +38,7 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
   let release: () => void = () => {};
   const keepOpenUntil = new Promise<void>((r) => (release = r));
   const done = runEvaluation(
-    { ...DEFAULT_CONFIG, taskIds: TASKS, agent: 'oracle', parallel: 4, studio: true, keepOpen: true, studioWait: 60, pace: 500, sampleSeed: 3, runDir },
+    { ...DEFAULT_CONFIG, taskIds: TASKS, agent: 'oracle', parallel: 4, studio: true, keepOpen: true, studioWait: 60, pace: 1500, sampleSeed: 3, runDir },
     { log: (line) => (studioUrl ||= /studio: (http\S+)/.exec(line)?.[1] ?? ''), keepOpenUntil },
   );
   try {
@@ -51,29 +51,36 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
     await expect(page.getByRole('list', { name: 'Devices' }).getByRole('listitem')).toHaveCount(4, { timeout: 30_000 });
 
     // Pause; once the shown device waits, its picture is exactly the screenshot of its last step.
-    await page.getByRole('button', { name: /Pause/ }).click();
+    await page.getByRole('button', { name: /Pause/ }).click({ timeout: 10_000 });
     await expect(page.getByRole('button', { name: /Resume/ })).toBeVisible();
-    // Pick a running episode by hand (the view stops following the run).
-    // A running episode whose device waits at the gate (Step is enabled only then), the one with
-    // the most work left (fewest steps taken): Step and Stop below must find it still running.
-    await page.getByRole('radio', { name: /^running/ }).click();
     const step = page.getByRole('button', { name: 'Step', exact: true });
-    // The list read in one go: an episode that ends meanwhile leaves the running filter, and a
-    // locator of the n-th item would then wait for an item that is no longer there.
-    const order = await page.locator('[data-episode]').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-episode'), n: Number(/(\d+)\/\d+ steps/.exec(el.textContent ?? '')?.[1] ?? 1e9) })));
-    order.sort((a, b) => a.n - b.n);
-    let picked = false;
-    for (const { id } of order) {
-      const clicked = await page.locator(`[data-episode="${id}"]`).click({ timeout: 5000 }).then(() => true, () => false);
-      if (clicked && (picked = await expect(step).toBeEnabled({ timeout: 5000 }).then(() => true, () => false))) break;
-    }
-    expect(picked, 'a running episode waits at the gate while paused').toBe(true);
-    await page.getByRole('radio', { name: /^all/ }).click();
-    const deviceId = (await page.locator('.card .meta code').textContent())!;
-    const taskId = (await page.locator('.card .task').textContent())!;
-    const last = Number(await page.locator('.log li:not(.gap):not(.end)').last().locator('.n').textContent());
+    const stop = page.getByRole('button', { name: /Stop episode/ });
+    /**
+     * Picks a running episode by hand (the view stops following the run) whose device waits at
+     * the gate (Step is enabled only then), the one with the fewest steps taken first, and shows
+     * all episodes again. Returns its task id.
+     */
+    const pickWaiting = async (): Promise<string> => {
+      await page.getByRole('radio', { name: /^running/ }).click({ timeout: 10_000 });
+      // The list read in one go: an episode that ends meanwhile leaves the running filter, and a
+      // locator of the n-th item would then wait for an item that is no longer there.
+      const order = await page.locator('[data-episode]').evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-episode'), n: Number(/(\d+)\/\d+ steps/.exec(el.textContent ?? '')?.[1] ?? 1e9) })));
+      order.sort((a, b) => a.n - b.n);
+      let picked = false;
+      for (const { id } of order) {
+        const clicked = await page.locator(`[data-episode="${id}"]`).click({ timeout: 5000 }).then(() => true, () => false);
+        if (clicked && (picked = await expect(step).toBeEnabled({ timeout: 5000 }).then(() => true, () => false))) break;
+      }
+      expect(picked, 'a running episode waits at the gate while paused').toBe(true);
+      await page.getByRole('radio', { name: /^all/ }).click({ timeout: 10_000 });
+      return (await page.locator('.card .task').textContent({ timeout: 10_000 }))!;
+    };
+    const taskId = await pickWaiting();
+    // Reads with a bound: a card that never shows a step fails here, not at the test's timeout.
+    const deviceId = (await page.locator('.card .meta code').textContent({ timeout: 10_000 }))!;
+    const last = Number(await page.locator('.log li:not(.gap):not(.end)').last().locator('.n').textContent({ timeout: 20_000 }));
     expect(last).toBeGreaterThan(0);
-    const shown = await page.getByRole('img', { name: "The phone's screen" }).getAttribute('src');
+    const shown = await page.getByRole('img', { name: "The phone's screen" }).getAttribute('src', { timeout: 10_000 });
     const dir = join(runDir, 'trajectory', taskId.replace('.', '_'));
     const onDisk = readFileSync(join(dir, `step_${String(last).padStart(3, '0')}.jpg`)).toString('base64');
     expect(shown).toBe(`data:image/jpeg;base64,${onDisk}`);
@@ -85,13 +92,16 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
     expect(refused.message).toMatch(/is running episode .*Use the studio's own phone/);
 
     // Step once: the shown device takes exactly one more action.
-    await page.getByRole('button', { name: 'Step', exact: true }).click();
+    await step.click({ timeout: 10_000 });
     await expect(page.locator('.log li:not(.gap):not(.end)').last().locator('.n')).toHaveText(String(last + 1), { timeout: 20_000 });
 
-    // Stop this episode: it ends as cancelled; the others go on after Resume, with no delay.
-    await page.getByRole('button', { name: /Stop episode/ }).click();
+    // Stop an episode that waits at the gate (paused, it cannot end by itself): this one, unless
+    // the step was its last (it then ended, and Stop is disabled), else another one.
+    const waitsAgain = await expect(step).toBeEnabled({ timeout: 10_000 }).then(() => true, () => false);
+    const stoppedTask = waitsAgain ? taskId : await pickWaiting();
+    await stop.click({ timeout: 10_000 });
     await page.getByLabel('Delay per step').selectOption('0');
-    await page.getByRole('button', { name: /Resume/ }).click();
+    await page.getByRole('button', { name: /Resume/ }).click({ timeout: 10_000 });
 
     const out = await Promise.race([
       (async () => {
@@ -104,10 +114,10 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
       })(),
       done.then(() => readRunFolder(runDir)),
     ]);
-    const stopped = out.rows.find((r) => r.task_id === taskId)!;
+    const stopped = out.rows.find((r) => r.task_id === stoppedTask)!;
     expect(stopped.status).toBe('cancelled');
     expect(stopped.error).toMatch(/stopped from the studio/);
-    expect(out.rows.filter((r) => r.task_id !== taskId).every((r) => r.success)).toBe(true);
+    expect(out.rows.filter((r) => r.task_id !== stoppedTask).every((r) => r.success)).toBe(true);
     // The studio saw every episode the run folder has.
     await expect(page.locator('[data-episode]')).toHaveCount(TASKS.length, { timeout: 20_000 });
     const footer = page.getByText(/state \d+ KB received for \d+ KB of states/);

@@ -356,6 +356,19 @@ describe('the run as it happens', () => {
     await until(() => expect(c.selected?.steps.map((s) => s.index)).toEqual([1, 2]));
   });
 
+  it("applies the history in its place among the events: an end sent after it is not lost while the history's glyphs load", async () => {
+    const bridge = new FakeBridge();
+    bridge.history = { run, episodes: [{ info: { ...info(1), goal: '给妈妈发消息' } }] };
+    let release: () => void = () => {};
+    const c = start(bridge, { loadGlyphs: (text) => (text.includes('妈') ? new Promise<void>((r) => (release = r)) : null) });
+    await until(() => expect(bridge.called('history')).toHaveLength(1));
+    bridge.emit('episodeEnded', { deviceId: 'p1', ...end(1) });
+    bridge.emit('episodeStarted', { info: info(2), initial: whole(state0, 1) });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await until(() => expect(c.episodes.map((e) => [e.info.episodeId, e.end?.status ?? 'running'])).toEqual([['ep1', 'completed'], ['ep2', 'running']]));
+  });
+
   it('starts a fresh list when another run starts', async () => {
     const [c, bridge] = await running();
     bridge.emit('runStarted', { ...run, runId: 'r2' });

@@ -331,12 +331,23 @@ export class StudioClient {
   /** After every welcome: the history, the devices, and the watches of what is on screen. */
   private async sync(peer: Peer): Promise<void> {
     try {
-      const [history, devices] = await Promise.all([peer.call('history', {}), peer.call('listDevices', {})]);
-      await this.glyphs(JSON.stringify(history));
+      // Each answer takes its place among the events as it arrives: an episode's end sent after
+      // the history must not be applied before it (its episode not yet known, the end was lost
+      // and the studio showed a finished episode as running).
+      const history = peer.call('history', {}).then((h) =>
+        this.inOrder(JSON.stringify(h), () => {
+          if (this.peer !== peer) return;
+          this.applyHistory(h.run ?? null, h.episodes);
+          this.controls = isObj(h.controls) ? h.controls : null;
+        }),
+      );
+      const devices = peer.call('listDevices', {}).then((d) =>
+        this.inOrder('', () => {
+          if (this.peer === peer) this.setDevices(d.devices);
+        }),
+      );
+      await Promise.all([history, devices]);
       if (this.peer !== peer) return;
-      this.applyHistory(history.run ?? null, history.episodes);
-      this.controls = isObj(history.controls) ? history.controls : null;
-      this.setDevices(devices.devices);
       if (this.author.activated && this.tasksState !== 'loaded') void this.loadTasks();
       this.reconcileWatches();
     } catch (e) {
@@ -356,10 +367,10 @@ export class StudioClient {
     await this.opts.loadGlyphs(text);
   }
 
-  /** Applies an event now, or after the glyphs it shows and the events before it. */
-  private inOrder(text: string, apply: () => void): void {
+  /** Applies an event (or an answer) now, or after the glyphs it shows and the events before it. */
+  private inOrder(text: string, apply: () => void): Promise<void> {
     const load = this.opts.loadGlyphs(text);
-    if (!load && !this.eventQueue) return apply();
+    if (!load && !this.eventQueue) return Promise.resolve(apply());
     const next = (this.eventQueue ?? Promise.resolve())
       .then(() => load)
       .then(apply)
@@ -368,6 +379,7 @@ export class StudioClient {
     void next.then(() => {
       if (this.eventQueue === next) this.eventQueue = null;
     });
+    return next;
   }
 
   private notice(message: string): void {
