@@ -20,5 +20,8 @@ export default defineConfig({
     headless: true,
     launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS },
     viewport: { width: 1400, height: 900 },
+    // An action that cannot happen (a disabled button, a gone element) fails within a bound and
+    // says which, instead of waiting out the test's whole timeout.
+    actionTimeout: 30_000,
   },
 });
