@@ -45,22 +45,27 @@ test('an episode continued by hand and by the agent, live and from its run folde
     await expect(page.getByText('PASSED').first()).toBeVisible({ timeout: 30_000 });
     await shot(page, 'studio-fork');
 
-    // From step 1 (picked on the timeline): not done yet, so Judge fails.
+    // From an early step (picked on the timeline): not done yet, so Judge fails. The first step
+    // whose screen the studio holds: frames are lossy, and a studio that began watching after
+    // step 1 (a loaded host) has no picture of it, so its row cannot be picked.
     await page.getByRole('radio', { name: 'Watch run' }).click();
-    await page.locator('.log li:not(.gap):not(.end)').first().locator('button').click();
-    await from(1).getByRole('button', { name: 'by hand' }).click();
-    await expect(note).toHaveText(/^Continued from chat\.PinChat#\S+ at step 1 · /, { timeout: 60_000 });
+    const early = page.locator('.log li:not(.gap):not(.end) button.row:not([disabled])').first();
+    const first = Number(await early.locator('.n').textContent());
+    expect(first).toBeLessThan(last);
+    await early.click();
+    await from(first).getByRole('button', { name: 'by hand' }).click();
+    await expect(note).toHaveText(new RegExp(`^Continued from chat\\.PinChat#\\S+ at step ${first} · `), { timeout: 60_000 });
     await page.getByRole('button', { name: 'Judge' }).click();
     await expect(page.getByText('FAILED').first()).toBeVisible({ timeout: 30_000 });
 
-    // Hand it to the agent: the run's agent goes on from step 1 as a new episode on the run's page,
-    // step 1 replayed, shown apart from the run's own (the header still counts 1 of 1).
+    // Hand it to the agent: the run's agent goes on from that step as a new episode on the run's
+    // page, its steps replayed, shown apart from the run's own (the header still counts 1 of 1).
     await page.getByRole('radio', { name: 'Watch run' }).click();
-    await page.locator('.log li:not(.gap):not(.end)').first().locator('button').click();
-    await from(1).getByRole('button', { name: 'agent' }).click();
+    await early.click();
+    await from(first).getByRole('button', { name: 'agent' }).click();
     const forkItem = page.locator('[data-episode*="·agent1"]');
-    await expect(forkItem).toContainText('from step 1', { timeout: 60_000 });
-    // The oracle goes by the step count it is shown, so it takes up its plan at step 2 and passes.
+    await expect(forkItem).toContainText(`from step ${first}`, { timeout: 60_000 });
+    // The oracle goes by the step count it is shown, so it takes up its plan at the next step and passes.
     await expect(forkItem.locator('.chip')).toHaveText(/passed/i, { timeout: 90_000 });
     await page.locator('.log li:not(.gap):not(.end)').first().locator('button').click();
     await expect(page.getByText('replayed: step 1 of chat.PinChat#i0t0').first()).toBeVisible();

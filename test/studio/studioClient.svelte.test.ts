@@ -54,6 +54,8 @@ class FakeBridge {
   refuse: { message: string; code: string } | null = null;
   welcomeProtocol = PROTOCOL_VERSION;
   deviceStates = new Map<string, StateSnapshot>();
+  /** How long a fork's replay takes. */
+  forkMs = 0;
 
   open = (): Transport => {
     const [client, bridge] = memoryTransportPair();
@@ -76,6 +78,10 @@ class FakeBridge {
         }),
         unwatch: record('unwatch', () => ({})),
         setupTask: record('setupTask', (p: { deviceId: string; taskId: string; seed?: number }) => ({ episode: { ...info(99, p.deviceId), taskId: p.taskId, seed: p.seed ?? 0 }, initial: snap(state0, 5) })),
+        forkEpisode: record('forkEpisode', async (p: { deviceId: string; step: number; episodeId?: string }) => {
+          await new Promise((r) => setTimeout(r, this.forkMs));
+          return { episode: { ...info(98, p.deviceId), episodeId: `${p.episodeId}@${p.step}` }, initial: snap(state0, 3), from: { episodeId: p.episodeId ?? '', step: p.step } };
+        }),
         judge: record('judge', () => ({ verdict: verdict({ success: true, clean: false, passed: false, unexpectedChanges: [{ path: 'apps.chat.threads[t2].unread', kind: 'changed', before: 0, after: 1 }] }) })),
       },
       onControl: (msg) => {
@@ -428,6 +434,19 @@ describe('Author mode', () => {
 
     bridge.emit('stateChanged', { deviceId: AUTHOR, state: whole(state0, 7) });
     await until(() => expect(c.inspected?.verdictStale).toBe(true));
+  });
+
+  it('waits for a fork past the usual call bound: its replay takes as long as the steps it replays', async () => {
+    const bridge = new FakeBridge();
+    bridge.deviceStates.set(AUTHOR, snap({}, 0));
+    bridge.devices = [{ deviceId: AUTHOR, kind: 'interactive', route: { app: 'home', path: '/' }, revision: 0 }];
+    bridge.forkMs = 300;
+    const c = start(bridge, { callTimeoutMs: 100 });
+    await until(() => expect(c.connection.kind).toBe('open'));
+    await c.forkEpisode({ episodeId: 'ep1' }, 8);
+    expect(c.author.error).toBeNull();
+    expect(c.author.forkedFrom).toEqual({ episodeId: 'ep1', step: 8 });
+    expect(c.mode).toBe('author');
   });
 
   it('reports a failed call on the author session, not as a crash', async () => {

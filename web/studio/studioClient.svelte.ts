@@ -133,6 +133,13 @@ export interface StudioClientOptions {
 type Peer = RpcPeer<Record<string, never>, StudioMethods, StudioEvents>;
 
 const KEEP_EPISODE_DATA = 40;
+/**
+ * Calls that do real work on a phone get longer than the usual bound: a fork replays every step
+ * up to the one picked (a 45-step episode, or a loaded host, takes well over 15 s), and a
+ * setup may wait for the studio's own phone to boot.
+ */
+const SLOW_CALLS: Partial<Record<keyof StudioMethods, number>> = { forkEpisode: 180_000, setupTask: 60_000 };
+
 /** Step frames kept per episode for its timeline (about 40 KB each). */
 const KEEP_FRAMES = 300;
 /**
@@ -359,7 +366,8 @@ export class StudioClient {
     if (!this.peer || this.connection.kind !== 'open') {
       return Promise.reject(new PhonegymError(`not connected to the bridge (${method})`, { code: 'connection_closed' })) as ReturnType<StudioMethods[K]>;
     }
-    return this.peer.call(method, params as never) as ReturnType<StudioMethods[K]>;
+    const timeoutMs = SLOW_CALLS[method];
+    return this.peer.call(method, params as never, timeoutMs ? { timeoutMs } : {}) as ReturnType<StudioMethods[K]>;
   }
 
   /** Resolves once the glyphs of `text` are loaded (at once when they already are). */
