@@ -42,7 +42,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, `明天${p.trip}几点出发来着？`);
-    const reply = ui.find({ textIncludes: '出发，别睡过头' });
+    const reply = ui.findAll({ textIncludes: '出发，别睡过头' }).at(-1);
     if (!reply) throw new Error(`${p.friendName} did not answer`);
     const depart = ['06:00', '06:30', '07:00', '07:20', '07:40'].find((t) => reply.text.includes(`${spokenTime(t)}出发`));
     if (!depart) throw new Error(`cannot read the time in "${reply.text}"`);

@@ -37,7 +37,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, '你要的是哪个文件呀？');
-    const reply = ui.find({ textIncludes: '麻烦发我一下' });
+    const reply = ui.findAll({ textIncludes: '麻烦发我一下' }).at(-1);
     if (!reply || !reply.text.includes(p.fileName)) throw new Error(`${p.friendName} did not name the file`);
     await ui.home();
     await openFile(ui, p.fileId);

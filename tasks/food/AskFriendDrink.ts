@@ -68,7 +68,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, `我在点${p.shopName}，你想喝什么？`);
-    const reply = ui.find({ textIncludes: '我要一杯' });
+    const reply = ui.findAll({ textIncludes: '我要一杯' }).at(-1);
     if (!reply?.text.includes(p.dishName)) throw new Error(`${p.friendName} did not answer with the drink`);
     await ui.openApp('food');
     await openShop(ui, p.shopId);

@@ -65,7 +65,7 @@ export default defineTask<P>({
   expectedChanges: (input, p) => [...conversationPaths(input.init, input.final, p.hostId), ...conversationPaths(input.init, input.final, p.guestId)],
   async oracle(ui, p) {
     await sendMessage(ui, p.hostChatId, '今晚聚餐的餐厅地址在哪呀？');
-    const reply = ui.find({ textIncludes: '地址是' });
+    const reply = ui.findAll({ textIncludes: '地址是' }).at(-1);
     if (!reply) throw new Error(`${p.hostName} did not answer with the address`);
     const address = reply.text.slice(reply.text.indexOf('地址是') + 3).split('，')[0]!;
     await sendMessage(ui, p.guestChatId, `今晚聚餐地址：${address}`);

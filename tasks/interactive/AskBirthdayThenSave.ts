@@ -72,7 +72,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, '你生日是哪天呀？我记一下');
-    const reply = ui.find({ textIncludes: '你要给我过生日吗' });
+    const reply = ui.findAll({ textIncludes: '你要给我过生日吗' }).at(-1);
     if (!reply) throw new Error(`${p.friendName} did not answer with the birthday`);
     const m = /(\d{2})年(\d{1,2})月(\d{1,2})号/.exec(reply.text);
     if (!m) throw new Error(`cannot read a date in "${reply.text}"`);

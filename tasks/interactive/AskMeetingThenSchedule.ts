@@ -61,7 +61,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, `明天找你开个${p.topic}的会，一个小时，你什么时候方便？`);
-    const reply = ui.find({ textIncludes: '一个小时够了' });
+    const reply = ui.findAll({ textIncludes: '一个小时够了' }).at(-1);
     if (!reply) throw new Error(`${p.colleagueName} did not offer a time`);
     const offer = SLOTS.find((s) => reply.text.includes(`${s.spoken}吧`));
     const room = reply.text.match(/在(.+?)，一个小时/)?.[1];

@@ -52,7 +52,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, `你有${p.name}的手机号吗？发我一下`);
-    const reply = ui.find({ textIncludes: `${p.name}的手机号是` });
+    const reply = ui.findAll({ textIncludes: `${p.name}的手机号是` }).at(-1);
     if (!reply) throw new Error(`${p.friendName} did not answer with the number`);
     const number = normalizeNumber(reply.text.slice(reply.text.indexOf('是') + 1));
     await ui.openApp('contacts');

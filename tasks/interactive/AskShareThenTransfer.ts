@@ -52,7 +52,7 @@ export default defineTask<P>({
   expectedChanges: (input, p) => conversationPaths(input.init, input.final, p.contactId),
   async oracle(ui, p) {
     await sendMessage(ui, p.chatId, '昨晚聚餐我该出多少钱？AA给你');
-    const reply = ui.find({ textIncludes: '每人' });
+    const reply = ui.findAll({ textIncludes: '每人' }).at(-1);
     const m = reply?.text.match(/每人([\d.]+)元/);
     if (!m) throw new Error(`${p.contactName} did not say the share`);
     await transferInChat(ui, p.chatId, m[1]!, '聚餐AA');

@@ -49,7 +49,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, '你家WiFi密码多少呀？');
-    const reply = ui.find({ textIncludes: '密码是' });
+    const reply = ui.findAll({ textIncludes: '密码是' }).at(-1);
     if (!reply) throw new Error(`${p.friendName} did not answer with the password`);
     const password = reply.text.slice(reply.text.indexOf('密码是') + 3).trim().split(/\s+/)[0]!;
     await connectWithPassword(ui, p.networkId, password);

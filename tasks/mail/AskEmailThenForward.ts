@@ -45,7 +45,7 @@ export default defineTask<P>({
   expectedChanges: (input, p) => [...addedMailPaths(input), ...readPaths([p.mailId]), ...conversationPaths(input.init, input.final, p.friendId)],
   async oracle(ui, p) {
     await sendMessage(ui, p.chatId, '把你的邮箱地址发我一下？');
-    const answer = ui.find({ textIncludes: '我的邮箱是' })?.text ?? '';
+    const answer = ui.findAll({ textIncludes: '我的邮箱是' }).at(-1)?.text ?? '';
     const address = answer.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/)?.[0];
     if (!address) throw new Error(`no address in the answer: “${answer}”`);
     await openMail(ui, p.mailId, 'inbox');

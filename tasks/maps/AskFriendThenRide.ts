@@ -54,7 +54,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, '今晚在哪家店见面？');
-    const reply = ui.find({ textIncludes: '不见不散' });
+    const reply = ui.findAll({ textIncludes: '不见不散' }).at(-1);
     const name = reply?.text.match(/「(.+?)」/)?.[1];
     if (!name) throw new Error(`${p.friendName} did not name a place`);
     const s = mapsOf(ui.state);

@@ -34,7 +34,7 @@ export default defineTask<P>({
   expectedChanges: (input, p) => [...addedMemoPaths(input), ...conversationPaths(input.init, input.final, p.friendId)],
   async oracle(ui, p) {
     await sendMessage(ui, p.chatId, '周末野餐我需要带些什么？');
-    const reply = ui.find({ textIncludes: '你带这几样就行' })?.text ?? '';
+    const reply = ui.findAll({ textIncludes: '你带这几样就行' }).at(-1)?.text ?? '';
     const items = reply.replace(/^.*你带这几样就行：/, '').split('、').map((x) => x.trim()).filter(Boolean);
     if (items.length === 0) throw new Error(`no answer on screen ("${reply}")`);
     await openMemoList(ui);

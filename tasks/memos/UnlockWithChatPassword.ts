@@ -46,7 +46,7 @@ export default defineTask<P>({
   expectedChanges: (_input, p) => [`apps.chat.chats[${p.chatId}].unread`],
   async oracle(ui, p) {
     await openConversation(ui, p.chatId);
-    const line = ui.find({ textIncludes: '备忘录密码是' })?.text ?? '';
+    const line = ui.findAll({ textIncludes: '备忘录密码是' }).at(-1)?.text ?? '';
     const password = /备忘录密码是 (\d+)/.exec(line)?.[1];
     if (!password) throw new Error(`no password in "${line}"`);
     await openMemo(ui, p.memoId);

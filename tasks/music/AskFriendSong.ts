@@ -37,7 +37,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, '你想听什么歌？我先放上');
-    const reply = ui.find({ textIncludes: '放这首吧' });
+    const reply = ui.findAll({ textIncludes: '放这首吧' }).at(-1);
     const title = /《(.+?)》/.exec(reply?.text ?? '')?.[1];
     if (!title) throw new Error(`${p.friendName} did not name a song`);
     const song = musicOf(ui.state).songs.find((s) => s.title === title)!;

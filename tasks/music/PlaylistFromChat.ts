@@ -41,7 +41,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await openConversation(ui, p.chatId);
-    const said = ui.find({ textIncludes: '给你推荐几首' })?.text ?? '';
+    const said = ui.findAll({ textIncludes: '给你推荐几首' }).at(-1)?.text ?? '';
     const titles = [...said.matchAll(/《(.+?)》/g)].map((x) => x[1]!);
     if (titles.length !== 3) throw new Error(`the message lists ${titles.length} songs`);
     for (const title of titles) {

@@ -40,7 +40,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await openConversation(ui, p.chatId);
-    const said = ui.find({ textIncludes: '单曲循环' })?.text ?? '';
+    const said = ui.findAll({ textIncludes: '单曲循环' }).at(-1)?.text ?? '';
     const title = /《(.+?)》/.exec(said)?.[1];
     if (!title) throw new Error(`no song named in ${p.contactName}'s message`);
     const song = musicOf(ui.state).songs.find((s) => s.title === title)!;

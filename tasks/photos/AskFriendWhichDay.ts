@@ -35,7 +35,7 @@ export default defineTask<P>({
   async oracle(ui, p) {
     await ui.openApp('chat');
     await sendMessage(ui, p.chatId, '你想要哪一天拍的照片？');
-    const reply = ui.find({ textIncludes: '那天拍的吧' });
+    const reply = ui.findAll({ textIncludes: '那天拍的吧' }).at(-1);
     if (!reply) throw new Error(`${p.friendName} did not answer`);
     const day = [...photosByDay(ui.state).keys()].find((d) => reply.text.includes(`就要${dayText(d)}那天`));
     if (!day) throw new Error(`no day with photos in "${reply.text}"`);
