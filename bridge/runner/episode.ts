@@ -71,6 +71,12 @@ export interface EpisodeHooks {
    * Default on.
    */
   frames?: boolean;
+  /**
+   * When the episode's clock started (`performance.now()`), if before this call: the caller that
+   * arms `signal` with an `EpisodeTimeout` passes the instant it armed it, so the row's runtime
+   * covers all the time the limit counted.
+   */
+  startedAt?: number;
 }
 
 /** The agent threw: its model service failed (a run error) or the agent itself has a bug (its failure). */
@@ -87,7 +93,7 @@ export interface EpisodeOutcome {
 }
 
 export async function runEpisode(env: Env, agent: Agent, spec: EpisodeSpec, recorder: TrajectoryRecorder, hooks: EpisodeHooks = {}): Promise<EpisodeOutcome> {
-  const t0 = performance.now();
+  const t0 = hooks.startedAt ?? performance.now();
   const { task } = spec;
   const p: EpisodeProgress = {
     task, played: [], episodeStart: 0, first: null,

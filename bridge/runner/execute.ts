@@ -23,6 +23,7 @@ import { errorEntry } from './output.ts';
 import type { ErrorEntry } from '../protocol/runFolder.ts';
 import type { PlannedEpisode } from './plan.ts';
 import { TrajectoryRecorder } from './recorder.ts';
+import { deadline } from './waits.ts';
 import type { ResultRow } from '../protocol/runFolder.ts';
 
 /** Run errors that say the machine failed, not the agent: worth another attempt (docs/errors.md). */
@@ -132,7 +133,8 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
   if (o.signal?.aborted) onRunAbort();
   else o.signal?.addEventListener('abort', onRunAbort, { once: true });
   const timeoutS = o.episodeTimeoutS ?? 0;
-  const timer = timeoutS > 0 ? setTimeout(() => ctl.abort(new EpisodeTimeout(timeoutS)), timeoutS * 1000) : null;
+  const startedAt = performance.now();
+  const cancelTimer = timeoutS > 0 ? deadline(timeoutS * 1000, () => ctl.abort(new EpisodeTimeout(timeoutS))) : null;
   const own = o.episodeSignal?.(env);
   const onStop = () => ctl.abort(own!.reason);
   own?.addEventListener('abort', onStop, { once: true });
@@ -143,6 +145,7 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
       vlm: o.vlm,
       frames: o.frames,
       signal: ctl.signal,
+      startedAt,
       errorCode: () => o.pool.failureCode(env),
       onStart: ({ goal, initial }) => o.events?.onStart?.(env, ep, { goal, initial }),
       onStep: (info) => o.events?.onStep?.(env, ep, info),
@@ -151,7 +154,7 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
     const reason: unknown = own?.aborted ? own.reason : undefined;
     return { ...done, stoppedMidCall: reason instanceof EpisodeStopped && !reason.atRest };
   } finally {
-    if (timer) clearTimeout(timer);
+    cancelTimer?.();
     o.signal?.removeEventListener('abort', onRunAbort);
     own?.removeEventListener('abort', onStop);
   }
