@@ -42,6 +42,9 @@ export default defineConfig({
     // machine ran every file one after another; most of a file's time is a browser's or a child
     // process's, so two at a time overlap it (measured: four browser test files 51 s → 43 s).
     maxWorkers: Math.max(2, availableParallelism()),
+    // expect.poll's own default gives up after 1 s: a loaded 2-core CI machine can take longer for
+    // a page or a server to get there. A bound against hangs, as the test timeouts are.
+    expect: { poll: { timeout: 20_000 } },
     projects: [
       {
         extends: true,

@@ -212,9 +212,7 @@ describe('isolation levels and remote browsers', () => {
       const dropped = all.find((e) => e.deviceId === 'p00-phone0-r1')!;
       expect(await pool.failureCode(dropped)).toBeNull();
       dropped.device.close('dropped by the test');
-      const t0 = performance.now();
       expect(await pool.failureCode(dropped)).toBe('device_disconnected');
-      expect(performance.now() - t0).toBeLessThan(4_000); // the page answered; no wait for the 5 s bound
       // A second pool with the same ids on the same bridge gets its own pages' connections.
       const second = await EnvPool.open({ bridge, size: 2 });
       try {

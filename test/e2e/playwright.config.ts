@@ -13,6 +13,8 @@ export default defineConfig({
   // On CI a failed test runs once more, and the report says it was flaky (a real failure fails twice).
   retries: process.env.CI ? 1 : 0,
   timeout: 120_000,
+  // An assertion's wait: Playwright's default of 5 s is short for a page on a loaded 2-core machine.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: '../../test-results',
   use: {

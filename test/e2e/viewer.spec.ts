@@ -112,7 +112,7 @@ test('j and k change episode, space plays, and a link opens an episode at its st
   await expect(selected(page)).toHaveAttribute('data-episode', 'chat.PinChat #0 t1');
   await page.keyboard.press(' ');
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
-  await expect(page.getByLabel('Step', { exact: true })).not.toHaveValue('0', { timeout: 5000 });
+  await expect(page.getByLabel('Step', { exact: true })).not.toHaveValue('0');
   await page.keyboard.press(' ');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
 

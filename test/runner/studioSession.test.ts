@@ -35,6 +35,6 @@ describe('the studio session', () => {
     await expect(session.setupTask({ deviceId: 'studio-000000000000', taskId: 'demo.Fine' })).rejects.toThrow(/no phone "studio-000000000000" is connected/);
 
     await bridge.close();
-    await vi.waitFor(() => expect(folderWatches()).toBe(before));
+    await vi.waitFor(() => expect(folderWatches()).toBe(before), { timeout: 20_000 });
   });
 });

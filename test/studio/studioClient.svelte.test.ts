@@ -124,7 +124,7 @@ async function until(check: () => void): Promise<void> {
   await vi.waitFor(() => {
     flushSync();
     check();
-  }, { timeout: 2000, interval: 1 });
+  }, { timeout: 20_000, interval: 1 });
 }
 
 afterEach(() => {
