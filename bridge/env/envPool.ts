@@ -20,7 +20,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import type { CoordSpace } from '../protocol/actions.ts';
-import { UsageError } from '../protocol/errors.ts';
+import { PhonegymError, UsageError } from '../protocol/errors.ts';
 import { VIEWPORT } from '../protocol/state.ts';
 import type { BridgeServer } from '../server/bridgeServer.ts';
 import { DEVICE_ID_PATTERN } from '../server/deviceRegistry.ts';
@@ -166,13 +166,15 @@ export class EnvPool implements AsyncIterable<SimulatorEnv>, EnvSource<Simulator
    * its cause: a killed browser closes its pages before Playwright reports it disconnected, and a
    * crashed renderer drops the phone's socket before Playwright reports the crash. So when only
    * the page's close or the socket's drop is known yet, this waits until the browser tells which
-   * it was (at most `FAULT_SETTLE_MS`).
+   * it was (at most `FAULT_SETTLE_MS`). A call cut off by its socket (`cause`) is such a sign even
+   * before the socket's close is known: its send can fail first.
    */
-  async failureCode(env: SimulatorEnv): Promise<string | null> {
+  async failureCode(env: SimulatorEnv, cause?: unknown): Promise<string | null> {
     const slot = this.slots.find((s) => s.env === env);
     if (!slot) return null;
     const { browser } = slot.browserSlot;
-    if (browser.isConnected() && !slot.crashed && (env.page.isClosed() || env.device.closed)) await faultSettled(browser, env.page);
+    const cutOff = cause instanceof PhonegymError && cause.code === 'connection_closed';
+    if (browser.isConnected() && !slot.crashed && (env.page.isClosed() || env.device.closed || cutOff)) await faultSettled(browser, env.page);
     if (!browser.isConnected()) return 'browser_crashed';
     if (slot.crashed) return 'page_crashed';
     if (env.page.isClosed()) return 'page_closed';

@@ -115,8 +115,11 @@ export interface EnvSource<E extends Env = Env> {
   release(env: E): void;
   /** The env cannot run another episode (its page crashed, its device went away). */
   isBroken(env: E): boolean;
-  /** The run-error code for what happened to a broken env (docs/errors.md), or null; may wait until the backend knows. */
-  failureCode(env: E): Promise<string | null>;
+  /**
+   * The run-error code for what happened to a broken env (docs/errors.md), or null; may wait until
+   * the backend knows. `cause`: the error the episode failed with, a hint of where to look.
+   */
+  failureCode(env: E, cause?: unknown): Promise<string | null>;
   /** A working env in place of a broken one (rejects when none can be had). */
   replace(env: E): Promise<E>;
 }

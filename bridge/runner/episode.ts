@@ -61,7 +61,7 @@ export interface EpisodeHooks {
    */
   signal?: AbortSignal;
   /** Names a run error from what the caller knows of the env (a crashed page, a dead browser); may wait until it knows. */
-  errorCode?: () => Promise<string | null>;
+  errorCode?: (cause: unknown) => Promise<string | null>;
   /** The VLM judge and when it runs (`--judge-mode`); absent: the state judge only. */
   vlm?: VlmJudging;
   /**
@@ -290,7 +290,7 @@ async function failure(e: unknown, hooks: EpisodeHooks): Promise<Pick<EpisodePro
   }
   // A bug in the agent is the agent's failure: the episode is judged as it stands.
   if (e instanceof AgentFailure) return { status: 'completed', stopReason: 'agent_error', errorCode: 'agent_error', error: `the agent failed: ${line(e.message)}` };
-  const errorCode = (await hooks.errorCode?.()) ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
+  const errorCode = (await hooks.errorCode?.(e)) ?? (e instanceof PhonegymError ? String(e.code) : 'env_error');
   // A task that cannot set itself up (its sampler drew nothing) is the task's failure, not the machine's.
   const status = ERROR_CODES[errorCode]?.status === 'eval_error' ? 'eval_error' : 'run_error';
   return { status, stopReason: 'error', errorCode, error: line((e as Error)?.message) };

@@ -146,7 +146,7 @@ async function runOnce(env: Env, agent: Agent, ep: PlannedEpisode, o: ExecuteOpt
       frames: o.frames,
       signal: ctl.signal,
       startedAt,
-      errorCode: () => o.pool.failureCode(env),
+      errorCode: (cause) => o.pool.failureCode(env, cause),
       onStart: ({ goal, initial }) => o.events?.onStart?.(env, ep, { goal, initial }),
       onStep: (info) => o.events?.onStep?.(env, ep, info),
       onNextGoal: (info) => o.events?.onNextGoal?.(env, ep, info),

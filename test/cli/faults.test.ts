@@ -13,6 +13,7 @@ import { createAgent } from '../../bridge/agents/registry.ts';
 import type { Agent } from '../../bridge/agents/types.ts';
 import { CHROMIUM_ARGS, requireChromium } from '../../bridge/env/browser.ts';
 import { EnvPool } from '../../bridge/env/envPool.ts';
+import { ConnectionClosedError } from '../../bridge/protocol/errors.ts';
 import type { SimulatorEnv } from '../../bridge/env/simulatorEnv.ts';
 import type { Env } from '../../bridge/env/types.ts';
 import { ensureWebBuild } from '../../bridge/build/webBuild.ts';
@@ -221,6 +222,23 @@ describe('isolation levels and remote browsers', () => {
       } finally {
         await second.close();
       }
+    } finally {
+      await pool.close();
+      await bridge.close();
+    }
+  });
+  it('a call cut off by a crash before anything told the pool is still page_crashed', async () => {
+    const web = await ensureWebBuild({});
+    const bridge = await BridgeServer.start({ staticDir: web.dir });
+    const pool = await EnvPool.open({ bridge, size: 1 });
+    try {
+      const env = await pool.acquire();
+      await env.reset(JSON.stringify(createInitialState(4)));
+      for (const p of await processes(env.page.context().browser()!)) if (p.type === 'renderer') process.kill(p.id, 'SIGKILL');
+      // At once, as when a call's send fails on a socket already closing: neither the socket's close
+      // nor the crash has reached the pool yet, and the failed call is the only sign.
+      expect(pool.isBroken(env)).toBe(false);
+      expect(await pool.failureCode(env, new ConnectionClosedError('cannot call settle: send failed (socket is not open (state 2))'))).toBe('page_crashed');
     } finally {
       await pool.close();
       await bridge.close();
