@@ -192,6 +192,12 @@ export interface EpisodeInfo {
    * given so far with the step each began at (1-based; `goal` is the last). Absent for a task.
    */
   session?: { episodes: number; goals: { goal: string; firstStep: number }[] };
+  /**
+   * Where the run folder's pictures of this episode are served, relative to the studio page
+   * (`runs/<run>/trajectory/<episode>/`): `step_NNN.jpg` is the screen after step N, `step_000.jpg`
+   * the first. Absent when the run writes no pictures or the bridge does not serve its folder.
+   */
+  pictures?: string;
 }
 
 export interface StepInfo {
@@ -263,6 +269,11 @@ export interface StudioMethods {
   setupTask(params: { deviceId: string; taskId: string; seed?: number; variant?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
   /** Interactive mode: judge the device's current state against the task set up on it. */
   judge(params: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
+  /**
+   * The steps of an episode of the run so far, for a studio that saw only some of them (it
+   * connected late, or its connection dropped). Kept for running episodes and the newest ended ones.
+   */
+  episodeSteps(params: { episodeId: string }): Promise<{ steps: StepInfo[] }>;
   /** The run history so far (episodes started and ended), for a studio that connects late. */
   history(params: Record<string, never>): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[]; controls?: RunControls }>;
   /**

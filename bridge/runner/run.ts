@@ -4,7 +4,7 @@
  * in `--processes K` shard processes → results.jsonl, errors.jsonl, summary.json, meta.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { EpisodeInfo, RunInfo } from '../protocol/messages.ts';
 import { createAgent, findAgent } from '../agents/registry.ts';
 import type { Agent } from '../agents/types.ts';
@@ -68,8 +68,10 @@ export interface RunOptions {
   /**
    * The run folders the studio's Runs tab lists (the CLI's: those beside this one) and the HTTP
    * routes its bridge mounts to serve them; their episodes can be continued in Author mode.
+   * `served`: where this run's folder is served, relative to the studio page (`runs/<name>/`),
+   * when it is: the studio shows the step pictures it missed from there.
    */
-  studioRuns?: (runDir: string) => { dir: string; routes: [string, HttpRoute][] };
+  studioRuns?: (runDir: string) => { dir: string; routes: [string, HttpRoute][]; served?: string };
 }
 
 export async function runEvaluation(given: RunConfig, opts: RunOptions = {}): Promise<RunOutcome> {
@@ -300,6 +302,8 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
       await waitForStudio(bridge, config.studioWait * 1000, opts.signal);
     }
     const infos = new Map<Env, EpisodeInfo>();
+    // The run folder's pictures, where the studio's Runs route serves them (runs/<name>/…).
+    const pictures = config.screenshots ? runs?.served ?? null : null;
     const events: EpisodeEvents = {
       onStart: (env, ep, { goal, initial }) => {
         const info: EpisodeInfo = {
@@ -307,6 +311,7 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
           taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString(),
           ...(ep.variant ? { variant: ep.variant } : {}),
           ...(ep.fork ? { forkOf: ep.fork.forkOf } : {}),
+          ...(pictures ? { pictures: `${pictures}${ep.trajectoryDir.split(sep).map(encodeURIComponent).join('/')}/` } : {}),
           ...(isSession(ep.task) ? { session: { episodes: sessionEpisodes(ep.task).length, goals: [{ goal, firstStep: 1 }] } } : {}),
         };
         infos.set(env, info);

@@ -4,7 +4,7 @@
  * and the author's interactive mode (Set up a task on the studio's own phone, then Judge).
  */
 import { PhonegymError, UsageError } from '../protocol/errors.ts';
-import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, ForkAnswer, ForkParams, RunControls, RunInfo, StateSnapshot, TaskInfo, Verdict } from '../protocol/messages.ts';
+import type { EnvironmentEvent, EpisodeEnd, EpisodeInfo, ForkAnswer, ForkParams, RunControls, RunInfo, StateSnapshot, StepInfo, TaskInfo, Verdict } from '../protocol/messages.ts';
 import { splitTree } from '../protocol/slices.ts';
 import { DemoControls } from './demoControls.ts';
 import type { StepEvent } from './episode.ts';
@@ -24,9 +24,10 @@ import type { ResultRow } from '../protocol/runFolder.ts';
 import { StudioTaskList } from './studioTasks.ts';
 import type { DemoOp } from '../protocol/demo.ts';
 import { DemoSessions } from './demoSession.ts';
-import { forkPrefix, recordedSource, replaySteps, stateDigest, FORK_ACTIONS, type AgentFork, type ForkSource, type TakenAction } from './fork.ts';
+import { forkPrefix, recordedSource, replaySteps, stateDigest, type AgentFork, type ForkSource } from './fork.ts';
 import type { EvalMode } from '../tasks/grounded.ts';
 import { snapshotOf, stepInfo, verdictToEnd } from './studioEvents.ts';
+import { StudioEpisodes } from './studioEpisodes.ts';
 
 export type { AgentFork };
 
@@ -45,7 +46,7 @@ export function taskInfo(t: LoadedTask): TaskInfo {
 }
 
 export class StudioSession implements StudioBackend {
-  private episodes: { info: EpisodeInfo; end?: EpisodeEnd; taken: TakenAction[]; initialDigest: string }[] = [];
+  private episodes = new StudioEpisodes();
   private initials = new Map<string, StateSnapshot>();
   private interactive = new Map<string, InteractiveSetup>();
   private pool: EnvPool | null = null;
@@ -104,7 +105,7 @@ export class StudioSession implements StudioBackend {
     // A phone without a state tree (a run on real phones) has nothing for the studio: no studio watches such a run.
     if (!hasState(initial)) return;
     const snap = snapshotOf(initial);
-    this.episodes.push({ info, taken: [], initialDigest: stateDigest(snap.json) });
+    this.episodes.started(info, stateDigest(snap.json));
     this.initials.set(info.deviceId, snap);
     const split = splitTree(initial.state as unknown as Record<string, unknown>);
     this.bridge.studio.episodeStarted(info, { layout: split.layout, json: (name) => split.json[name]! }, snap.route, snap.revision);
@@ -117,17 +118,16 @@ export class StudioSession implements StudioBackend {
   }
 
   step(info: EpisodeInfo, s: StepEvent): void {
-    const entry = this.episodes.find((e) => e.info.episodeId === info.episodeId);
-    if (entry && entry.taken.length < FORK_ACTIONS) entry.taken.push({ index: s.index, action: s.cssAction });
     if (!s.terminal) this.frame(info, s.index, s.observation);
-    this.bridge.studio.broadcast('step', stepInfo(info, s));
+    const step = stepInfo(info, s);
+    this.episodes.stepped(info.episodeId, step, { index: s.index, action: s.cssAction });
+    this.bridge.studio.broadcast('step', step);
     if (s.verdict) this.bridge.studio.broadcast('progress', { episodeId: info.episodeId, deviceId: info.deviceId, verdict: s.verdict });
   }
 
   episodeEnded(info: EpisodeInfo, row: ResultRow, verdict: Verdict | null): void {
-    const entry = this.episodes.find((e) => e.info.episodeId === info.episodeId);
     const end: EpisodeEnd = { episodeId: info.episodeId, ...verdictToEnd(row), ...(verdict ? { verdict } : {}) };
-    if (entry) entry.end = end;
+    this.episodes.ended(end);
     this.controls?.episodeEnded(info.deviceId);
     this.bridge.studio.broadcast('episodeEnded', { ...end, deviceId: info.deviceId });
   }
@@ -190,7 +190,11 @@ export class StudioSession implements StudioBackend {
 
   async history() {
     const controls = this.controlsState();
-    return { run: this.run, episodes: this.episodes, ...(controls ? { controls } : {}) };
+    return { run: this.run, episodes: this.episodes.history(), ...(controls ? { controls } : {}) };
+  }
+
+  async episodeSteps(p: { episodeId: string }): Promise<{ steps: StepInfo[] }> {
+    return { steps: this.episodes.steps(p.episodeId) };
   }
 
   initialState(deviceId: string): StateSnapshot | undefined {
@@ -377,7 +381,7 @@ export class StudioSession implements StudioBackend {
       if (!this.runsDir) throw new UsageError('this studio serves no run folders: continue an episode of the run it watches, or start phonegym studio --runs DIR');
       return recordedSource(this.runsDir, p.run, (id) => this.task(id));
     }
-    const entry = this.episodes.find((e) => e.info.episodeId === p.episodeId);
+    const entry = this.episodes.get(p.episodeId ?? '');
     if (!entry) throw new UsageError(`no episode "${String(p.episodeId).slice(0, 120)}" in this run: pick one in Watch mode`);
     return { label: entry.info.episodeId, info: entry.info, evalMode: this.evalMode, taken: entry.taken, startsAt: (json) => stateDigest(json) === entry.initialDigest };
   }

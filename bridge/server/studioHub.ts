@@ -12,7 +12,7 @@
  * Long file: one handler table for every studio method, each beside the wire checks that guard it.
  */
 import { PhonegymError } from '../protocol/errors.ts';
-import type { DeviceInfo, EpisodeInfo, EpisodeEnd, ForkAnswer, ForkParams, RunControls, RunInfo, StateSnapshot, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
+import type { DeviceInfo, EpisodeInfo, EpisodeEnd, ForkAnswer, ForkParams, RunControls, RunInfo, StateSnapshot, StepInfo, StudioEvents, StudioMethods, StudioState, TaskInfo, Verdict, WireMessage } from '../protocol/messages.ts';
 import { MAX_VARIANT } from '../protocol/robustness.ts';
 import { SliceStore } from '../protocol/slices.ts';
 import { isStateSnapshot, slicesOfJson, STUDIO_SENT_SLICE_CHARS, toStudioState, type SliceSource } from './studioSlices.ts';
@@ -29,6 +29,8 @@ export interface StudioBackend {
   setupTask(p: { deviceId: string; taskId: string; seed?: number; variant?: number }): Promise<{ episode: EpisodeInfo; initial: StateSnapshot }>;
   judge(p: { deviceId: string; answer?: string }): Promise<{ verdict: Verdict }>;
   history(): Promise<{ run?: RunInfo; episodes: { info: EpisodeInfo; end?: EpisodeEnd }[]; controls?: RunControls }>;
+  /** An episode's steps so far (the studio fills in what it did not see). */
+  episodeSteps?(p: { episodeId: string }): Promise<{ steps: StepInfo[] }>;
   /** The state the current episode on this device started from (sent with `watch` for the diff). */
   initialState?(deviceId: string): StateSnapshot | undefined;
   /** The bridge is closing: release what the backend holds for studios (the task watcher). */
@@ -330,6 +332,12 @@ export class StudioHub {
         const b = backend('forkToAgent');
         if (!b.forkToAgent) throw new PhonegymError('forkToAgent: this runner has no agent to hand an episode to', { code: 'no_backend', details: { method: 'forkToAgent' } });
         return b.forkToAgent({ episodeId, step });
+      },
+      episodeSteps: (params) => {
+        const episodeId = requireString('episodeSteps', params, 'episodeId');
+        const b = backend('episodeSteps');
+        if (!b.episodeSteps) throw new PhonegymError('episodeSteps: this runner keeps no steps', { code: 'no_backend', details: { method: 'episodeSteps' } });
+        return b.episodeSteps({ episodeId });
       },
       history: async () => {
         const b = this.ctx.backend();

@@ -23,6 +23,11 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 /** The list shows this many folders, newest first. */
 const MAX_LISTED = 500;
 
+/** Where the route serves the run folder `name` of its directory, relative to the page (none for a name it refuses). */
+export function servedAs(name: string): { served?: string } {
+  return NAME.test(name) ? { served: `${RUNS_PREFIX.slice(1)}${name}/` } : {};
+}
+
 function listing(dir: string, name: string): RunListing | null {
   const folder = join(dir, name);
   try {

@@ -5,12 +5,10 @@
  * the episode goes on untouched), and the studio ends with as many episodes as the run folder.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../../bridge/runner/config.ts';
-import { runEvaluation } from '../../bridge/runner/run.ts';
 import { readRunFolder } from '../../bridge/runner/runFolder.ts';
+import { startStudioRun } from './studioRun.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -33,17 +31,10 @@ async function studioCall(page: Page, method: string, params: object): Promise<{
 
 test('four pages live: the picture is the last step\'s screenshot, controls act on the run, the count matches', async ({ page }) => {
   test.setTimeout(300_000);
-  const runDir = join(mkdtempSync(join(tmpdir(), 'phonegym-live-')), 'run');
-  let studioUrl = '';
-  let release: () => void = () => {};
-  const keepOpenUntil = new Promise<void>((r) => (release = r));
-  const done = runEvaluation(
-    { ...DEFAULT_CONFIG, taskIds: TASKS, agent: 'oracle', parallel: 4, studio: true, keepOpen: true, studioWait: 60, pace: 1500, sampleSeed: 3, runDir },
-    { log: (line) => (studioUrl ||= /studio: (http\S+)/.exec(line)?.[1] ?? ''), keepOpenUntil },
-  );
+  const run = startStudioRun({ taskIds: TASKS, parallel: 4, studioWait: 60, pace: 1500, sampleSeed: 3 });
+  const { runDir } = run;
   try {
-    await expect.poll(() => studioUrl, { timeout: 90_000 }).toMatch(/studio\.html/);
-    await page.goto(studioUrl);
+    await page.goto(await run.studioUrl());
     await expect(page.getByRole('toolbar', { name: 'Run controls' })).toBeVisible({ timeout: 60_000 });
 
     // The grid: every running device as a tile.
@@ -112,7 +103,7 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
           .toBe('all ended');
         return readRunFolder(runDir);
       })(),
-      done.then(() => readRunFolder(runDir)),
+      run.done.then(() => readRunFolder(runDir)),
     ]);
     const stopped = out.rows.find((r) => r.task_id === stoppedTask)!;
     expect(stopped.status).toBe('cancelled');
@@ -128,7 +119,6 @@ test('four pages live: the picture is the last step\'s screenshot, controls act 
     console.log(`studio state bytes: ${kb} KB for ${steps} steps (${((kb! * 1024) / steps / 1024).toFixed(1)} KB/step); whole states would be ${wholeKb} KB (${((wholeKb! * 1024) / steps / 1024).toFixed(1)} KB/step)`);
     await page.screenshot({ path: test.info().outputPath('live-grid-1440x900.png') });
   } finally {
-    release();
-    await done.catch(() => {});
+    await run.finish().catch(() => {});
   }
 });

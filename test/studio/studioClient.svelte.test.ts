@@ -7,11 +7,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
-import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateSnapshot, type StudioEvents, type StudioState, type StudioMethods, type Verdict, type WireMessage } from '../../bridge/protocol/messages.ts';
+import { PROTOCOL_VERSION, type DeviceInfo, type EpisodeEnd, type EpisodeInfo, type RunInfo, type StateSnapshot, type StepInfo, type StudioEvents, type StudioState, type StudioMethods, type Verdict, type WireMessage } from '../../bridge/protocol/messages.ts';
 import { RpcPeer, memoryTransportPair, type Transport } from '../../bridge/protocol/rpc.ts';
 import { PhonegymError } from '../../bridge/protocol/errors.ts';
 import { splitTree } from '../../bridge/protocol/slices.ts';
-import { StudioClient } from '../../web/studio/studioClient.svelte.ts';
+import { StudioClient, stepPicture, type EpisodeRecord } from '../../web/studio/studioClient.svelte.ts';
 
 type BridgePeer = RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>;
 
@@ -56,6 +56,8 @@ class FakeBridge {
   deviceStates = new Map<string, StateSnapshot>();
   /** How long a fork's replay takes. */
   forkMs = 0;
+  /** What `episodeSteps` answers, by episode id (others: refused, as the bridge refuses an unknown id). */
+  steps = new Map<string, StepInfo[]>();
 
   open = (): Transport => {
     const [client, bridge] = memoryTransportPair();
@@ -67,6 +69,11 @@ class FakeBridge {
     const peer: BridgePeer = new RpcPeer<StudioMethods, Record<string, never>, Record<string, never>, StudioEvents>(bridge, {
       handlers: {
         history: record('history', () => this.history),
+        episodeSteps: record('episodeSteps', (p: { episodeId: string }) => {
+          const steps = this.steps.get(p.episodeId);
+          if (!steps) throw new PhonegymError(`episodeSteps: no episode "${p.episodeId}" in this run`, { code: 'episode_not_found' });
+          return { steps };
+        }),
         listDevices: record('listDevices', () => ({ devices: this.devices })),
         listTasks: record('listTasks', () => ({ tasks: [{ id: 'chat.B', suite: 'chat', name: 'B', goal: 'b', difficulty: 'L1', objective: 'action', apps: ['chat'] }, { id: 'chat.A', suite: 'chat', name: 'A', goal: 'a', difficulty: 'L2', objective: 'query', apps: ['chat'] }] })),
         watch: record('watch', (p: { deviceId: string }) => {
@@ -312,6 +319,43 @@ describe('the run as it happens', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('fills in the steps it did not see from the bridge, in order, and shows their screens from the run folder', async () => {
+    const step = (episodeId: string, index: number, terminal = false): StepInfo => ({ episodeId, deviceId: 'p1', index, action: terminal ? 'done()' : `tap(${index}, 1)`, route: { app: 'chat', path: '/' }, revision: index, ...(terminal ? { terminal } : {}) });
+    const bridge = new FakeBridge();
+    bridge.deviceStates.set('p1', snap(state0, 1));
+    const pictures = 'runs/r1/trajectory/chat.Task1_i0/';
+    bridge.history = { run, episodes: [{ info: { ...info(1), pictures }, end: end(1) }] };
+    bridge.steps.set('ep1', [step('ep1', 1), step('ep1', 2), step('ep1', 3, true)]);
+    const c = start(bridge);
+    // Connected after the episode ended: its steps are asked for and its screens come from the run folder.
+    await until(() => expect(c.selected?.steps.map((s) => s.index)).toEqual([1, 2, 3]));
+    expect(stepPicture(c.selected!, 2)).toBe(`${pictures}step_002.jpg`);
+    expect(stepPicture(c.selected!, 0)).toBe(`${pictures}step_000.jpg`);
+
+    // A running episode seen from its third step: the first two are filled in before it.
+    bridge.steps.set('ep2', [step('ep2', 1), step('ep2', 2)]);
+    bridge.emit('episodeStarted', { info: info(2), initial: whole(state0, 1) });
+    bridge.emit('step', step('ep2', 3));
+    c.selectEpisode('ep1');
+    c.selectEpisode('ep2');
+    await until(() => expect(c.selected?.steps.map((s) => s.index)).toEqual([1, 2, 3]));
+    // Asked once for each count of steps taken, however often it is selected.
+    c.selectEpisode('ep1');
+    c.selectEpisode('ep2');
+    flushSync();
+    expect(bridge.called('episodeSteps')).toEqual([{ episodeId: 'ep1' }, { episodeId: 'ep2' }]);
+    // A frame this studio received is preferred; without a run folder there is no picture.
+    bridge.emit('frame', { deviceId: 'p1', jpeg: 'AAAA', episodeId: 'ep2', step: 3 });
+    await until(() => expect(stepPicture(c.selected!, 3)).toBe('data:image/jpeg;base64,AAAA'));
+    expect(stepPicture(c.selected!, 2)).toBeNull();
+  });
+
+  it('loads pictures only from a run folder of the bridge', () => {
+    const rec = (pictures: string): EpisodeRecord => ({ info: { ...info(1), pictures }, steps: [] });
+    expect(stepPicture(rec('runs/r1/trajectory/a%20b/'), 4)).toBe('runs/r1/trajectory/a%20b/step_004.jpg');
+    for (const bad of ['javascript:alert(1)//', 'http://elsewhere/x/', '/etc/', 'runs/r1/trajectory/../../x/', 'runs/r1/trajectory/a?b/']) expect(stepPicture(rec(bad), 1), bad).toBeNull();
   });
 
   it('merges a late history with episodes already received as events', async () => {

@@ -224,6 +224,9 @@ export class StudioClient {
   private handshakeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Devices we asked the bridge to watch (on this connection), and whether for frames only. */
   private watching = new Map<string, boolean>();
+  /** `episodeId@steps taken` of the step fills asked for, and the episodes with one under way (fillSteps). */
+  private stepsAsked = new Set<string>();
+  private stepsAsking = new Set<string>();
   /** The next watch asks the hub to send every slice again (after `resync`). */
   private resendNext = false;
   /** State slices by version, as the hub sent them (see KEPT_STUDIO_SLICE_CHARS). */
@@ -430,7 +433,7 @@ export class StudioClient {
       },
     );
     on('sessionGoal', (d) => isObj(d) && isEpisodeInfo(d.info), (d) => this.updateEpisode(d.info.episodeId, (e) => ({ ...e, info: d.info })));
-    on('step', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.index === 'number' && typeof d.action === 'string', (d) => this.onStep(d));
+    on('step', isStepInfo, (d) => this.onStep(d));
     on('progress', (d) => isObj(d) && typeof d.episodeId === 'string' && isVerdict(d.verdict), (d) => this.onProgress(d));
     on('episodeEnded', (d) => isObj(d) && typeof d.episodeId === 'string' && typeof d.status === 'string', (d) => this.onEpisodeEnded(d));
     on<'stateChanged', { deviceId: string; state: StateSnapshot; initial?: StateSnapshot }>(
@@ -526,6 +529,35 @@ export class StudioClient {
 
   private onStep(step: StepInfo): void {
     this.updateEpisode(step.episodeId, (e) => ({ ...e, steps: [...e.steps, step] }));
+    // The first step seen of an episode already under way shows the gap before it.
+    const sel = this.selected;
+    if (this.mode === 'watch' && sel?.info.episodeId === step.episodeId) this.fillSteps(sel);
+  }
+
+  /**
+   * The selected episode's steps this studio did not see (it connected late, or its connection
+   * dropped), asked of the bridge once per count of steps taken and merged in step order.
+   */
+  private fillSteps(rec: EpisodeRecord): void {
+    const peer = this.peer;
+    const taken = stepsTaken(rec);
+    const key = `${rec.info.episodeId}@${taken}`;
+    if (!peer || this.stepsAsked.has(key) || this.stepsAsking.has(rec.info.episodeId) || new Set(rec.steps.map((s) => s.index)).size >= taken) return;
+    this.stepsAsked.add(key);
+    this.stepsAsking.add(rec.info.episodeId);
+    const done = () => this.stepsAsking.delete(rec.info.episodeId);
+    peer.call('episodeSteps', { episodeId: rec.info.episodeId }).finally(done).then(
+      (r) => {
+        const got = Array.isArray(r?.steps) ? r.steps.filter((s) => isStepInfo(s) && s.episodeId === rec.info.episodeId) : [];
+        this.updateEpisode(rec.info.episodeId, (e) => {
+          const seen = new Set(e.steps.map((s) => s.index));
+          const missed = got.filter((s) => !seen.has(s.index));
+          return missed.length ? { ...e, steps: [...missed, ...e.steps].sort((a, b) => a.index - b.index) } : e;
+        });
+      },
+      // Forgotten (an old episode of a long run) or not kept by this runner: the gap stays, as it says.
+      () => {},
+    );
   }
 
   private onProgress(p: StudioEvents['progress']): void {
@@ -697,6 +729,7 @@ export class StudioClient {
       if (this.grid) for (const d of this.gridDevices) wanted.set(d.deviceId, true);
       const sel = this.selected;
       if (sel && !sel.end) wanted.set(sel.info.deviceId, false);
+      if (sel) this.fillSteps(sel);
     } else if (this.author.activated && this.author.deviceReady) {
       wanted.set(this.author.deviceId, false);
     }
@@ -934,6 +967,23 @@ function emptyView(deviceId: string): DeviceView {
 }
 
 /** The last step of an episode that changed the screen (terminal actions do not): what a current frame shows. */
+/** How many steps the episode has taken: its final count once ended, else the newest seen. */
+export function stepsTaken(rec: EpisodeRecord): number {
+  return rec.end ? rec.end.steps : Math.max(rec.steps.length, rec.steps.at(-1)?.index ?? 0);
+}
+
+/**
+ * The screen after step `index` (0: the first): the frame this studio received, else the run
+ * folder's picture of it, when the bridge serves the folder.
+ */
+export function stepPicture(rec: EpisodeRecord, index: number): string | null {
+  const folder = rec.info.pictures;
+  return rec.frames?.[index] ?? (folder && RUN_PICTURES.test(folder) && !folder.includes('..') ? `${folder}step_${String(index).padStart(3, '0')}.jpg` : null);
+}
+
+/** A folder of the bridge's Runs route, relative to the studio page: nothing else is loaded as a picture. */
+const RUN_PICTURES = /^runs\/[A-Za-z0-9._%-]+\/trajectory\/[A-Za-z0-9._%/-]+\/$/;
+
 export function lastScreenStep(rec: EpisodeRecord): number {
   for (let i = rec.steps.length - 1; i >= 0; i--) if (!rec.steps[i]!.terminal) return rec.steps[i]!.index;
   return 0;
@@ -953,6 +1003,10 @@ function isObj(v: unknown): v is Record<string, unknown> {
 
 function isRunInfo(v: unknown): v is RunInfo {
   return isObj(v) && typeof v.runId === 'string';
+}
+
+function isStepInfo(v: unknown): v is StepInfo {
+  return isObj(v) && typeof v.episodeId === 'string' && typeof v.index === 'number' && typeof v.action === 'string';
 }
 
 function isEpisodeInfo(v: unknown): v is EpisodeInfo {
