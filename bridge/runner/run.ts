@@ -311,7 +311,8 @@ export async function runLocal(input: LocalRunInput): Promise<{ stats: ExecuteSt
           taskId: ep.task.id, goal, deviceId: env.deviceId, instance: ep.instance, trial: ep.trial, seed: ep.seed, maxSteps: ep.maxSteps, startedAt: new Date().toISOString(),
           ...(ep.variant ? { variant: ep.variant } : {}),
           ...(ep.fork ? { forkOf: ep.fork.forkOf } : {}),
-          ...(pictures ? { pictures: `${pictures}${ep.trajectoryDir.split(sep).map(encodeURIComponent).join('/')}/` } : {}),
+          // An agent's fork keeps its pictures under forks/, which the Runs route does not serve.
+          ...(pictures && !ep.fork ? { pictures: `${pictures}${ep.trajectoryDir.split(sep).map(encodeURIComponent).join('/')}/` } : {}),
           ...(isSession(ep.task) ? { session: { episodes: sessionEpisodes(ep.task).length, goals: [{ goal, firstStep: 1 }] } } : {}),
         };
         infos.set(env, info);

@@ -1,7 +1,7 @@
 /**
- * A studio opened after the run's episodes ended (it saw none of their steps or frames): picking
- * an episode fills its timeline from the bridge, and every step's screen comes from the run
- * folder, so any step can be looked at and continued from.
+ * A studio opened after the run's episodes ended (it saw none of their steps, frames or states):
+ * picking an episode fills its timeline from the bridge, and every step's screen and its initial
+ * and final states come from the run folder, so any step can be looked at and continued from.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
@@ -31,6 +31,10 @@ test('a studio opened after the run shows every step of an episode and its scree
     // The last screen, from the run folder, with no step picked.
     await expect.poll(() => loaded(page)).toBe(true);
     expect(await page.locator('.screen img').getAttribute('src')).toMatch(/^runs\/run\/trajectory\/[^/]+\/step_\d{3}\.jpg$/);
+
+    // The initial and final states, from the run folder too: the State tab shows the final one.
+    await expect(page.getByText('The final state was not recorded')).toHaveCount(0);
+    await expect(page.getByRole('tabpanel')).toContainText('apps');
 
     // Step 1, picked: its picture is the run folder's step_001.jpg.
     await rows.first().click();

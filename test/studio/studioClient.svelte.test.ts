@@ -352,6 +352,31 @@ describe('the run as it happens', () => {
     expect(stepPicture(c.selected!, 2)).toBeNull();
   });
 
+  it('reads the initial and final states of an ended episode it did not watch from the run folder', async () => {
+    const bridge = new FakeBridge();
+    const pictures = 'runs/r1/trajectory/chat.Task1_i0/';
+    bridge.history = { run, episodes: [{ info: { ...info(1), pictures }, end: end(1) }, { info: { ...info(2), pictures: 'runs/r1/trajectory/chat.Task2_i0/' }, end: end(2) }] };
+    const files: Record<string, string> = { [`${pictures}initial_state.json`]: JSON.stringify(state0), [`${pictures}final_state.json`]: JSON.stringify(state1) };
+    const asked: string[] = [];
+    const c = start(bridge, {
+      fetchText: async (url) => {
+        asked.push(url);
+        if (!(url in files)) throw new Error(`${url}: 404`);
+        return files[url]!;
+      },
+    });
+    await until(() => expect(c.episodes).toHaveLength(2));
+    c.selectEpisode('ep1');
+    await until(() => expect(c.inspected?.state).toEqual(state1));
+    expect(c.inspected?.initial).toEqual(state0);
+    expect(c.localChanges!.map((x) => x.path)).toContain('apps.chat.threads[t1].unread');
+    // Not in the folder: nothing is shown as its state.
+    c.selectEpisode('ep2');
+    await until(() => expect(asked).toContain('runs/r1/trajectory/chat.Task2_i0/final_state.json'));
+    flushSync();
+    expect(c.inspected?.state).toBeNull();
+  });
+
   it('loads pictures only from a run folder of the bridge', () => {
     const rec = (pictures: string): EpisodeRecord => ({ info: { ...info(1), pictures }, steps: [] });
     expect(stepPicture(rec('runs/r1/trajectory/a%20b/'), 4)).toBe('runs/r1/trajectory/a%20b/step_004.jpg');

@@ -128,11 +128,15 @@ export interface StudioClientOptions {
   callTimeoutMs?: number;
   /** Loads the CJK glyphs a text needs before it is shown (see glyphs.ts); the page's fonts by default. */
   loadGlyphs?: GlyphLoader;
+  /** Reads a file the bridge serves (a run folder's state files), relative to the page; `fetch` by default. */
+  fetchText?: (url: string) => Promise<string>;
 }
 
 type Peer = RpcPeer<Record<string, never>, StudioMethods, StudioEvents>;
 
 const KEEP_EPISODE_DATA = 40;
+/** Ended episodes whose states the studio read back from the run folder and keeps (about 1 MB each). */
+const KEEP_READ_STATES = 8;
 /**
  * Calls that do real work on a phone get longer than the usual bound: a fork replays every step
  * up to the one picked (a 45-step episode, or a loaded host, takes well over 15 s), and a
@@ -227,6 +231,9 @@ export class StudioClient {
   /** `episodeId@steps taken` of the step fills asked for, and the episodes with one under way (fillSteps). */
   private stepsAsked = new Set<string>();
   private stepsAsking = new Set<string>();
+  /** Ended episodes whose states were read from the run folder, oldest first (fillStates), and those being read. */
+  private statesRead: string[] = [];
+  private statesReading = new Set<string>();
   /** The next watch asks the hub to send every slice again (after `resync`). */
   private resendNext = false;
   /** State slices by version, as the hub sent them (see KEPT_STUDIO_SLICE_CHARS). */
@@ -243,6 +250,7 @@ export class StudioClient {
       handshakeTimeoutMs: 10_000,
       callTimeoutMs: 15_000,
       loadGlyphs: createGlyphLoader(globalThis.document?.fonts),
+      fetchText: fetchText,
       ...opts,
     };
     this.author.deviceId = opts.authorDeviceId;
@@ -560,6 +568,34 @@ export class StudioClient {
     );
   }
 
+  /**
+   * An ended episode this studio did not watch (or whose states it let go): its initial and final
+   * states from the run folder, for the State and Diff tabs. Kept for the few read last.
+   */
+  private fillStates(rec: EpisodeRecord): void {
+    const folder = runFolderOf(rec);
+    const id = rec.info.episodeId;
+    if (!rec.end || !folder || rec.finalJson !== undefined || this.statesReading.has(id)) return;
+    this.statesReading.add(id);
+    const read = async (name: string) => {
+      const text = await this.opts.fetchText(`${folder}${name}`);
+      if (text.length > MAX_STATE_FILE_CHARS || parseJson(text) === undefined) throw new Error(`${name} is not a state`);
+      return text;
+    };
+    Promise.all([read('initial_state.json'), read('final_state.json')]).then(
+      ([initialJson, finalJson]) => {
+        this.updateEpisode(id, (e) => (e.finalJson !== undefined ? e : { ...e, initialJson, finalJson }));
+        this.statesRead = [...this.statesRead.filter((x) => x !== id), id];
+        while (this.statesRead.length > KEEP_READ_STATES) {
+          const old = this.statesRead.shift()!;
+          if (old !== this.selectedEpisodeId) this.updateEpisode(old, ({ initialJson: _i, finalJson: _f, ...rest }) => rest);
+        }
+      },
+      // Not in the folder (a run error before the first screen): the panel says it was not recorded.
+      () => {},
+    ).finally(() => this.statesReading.delete(id));
+  }
+
   private onProgress(p: StudioEvents['progress']): void {
     if (this.isAuthorDevice(p.deviceId)) {
       // A bridge that judges the interactive phone live: show it as the current verdict.
@@ -729,7 +765,10 @@ export class StudioClient {
       if (this.grid) for (const d of this.gridDevices) wanted.set(d.deviceId, true);
       const sel = this.selected;
       if (sel && !sel.end) wanted.set(sel.info.deviceId, false);
-      if (sel) this.fillSteps(sel);
+      if (sel) {
+        this.fillSteps(sel);
+        this.fillStates(sel);
+      }
     } else if (this.author.activated && this.author.deviceReady) {
       wanted.set(this.author.deviceId, false);
     }
@@ -966,7 +1005,6 @@ function emptyView(deviceId: string): DeviceView {
   return { deviceId, device: null, state: null, json: null, revision: 0, route: null, initial: null, frame: null, frameTag: null, highlight: EMPTY_HIGHLIGHT, highlightToken: 0 };
 }
 
-/** The last step of an episode that changed the screen (terminal actions do not): what a current frame shows. */
 /** How many steps the episode has taken: its final count once ended, else the newest seen. */
 export function stepsTaken(rec: EpisodeRecord): number {
   return rec.end ? rec.end.steps : Math.max(rec.steps.length, rec.steps.at(-1)?.index ?? 0);
@@ -977,13 +1015,29 @@ export function stepsTaken(rec: EpisodeRecord): number {
  * folder's picture of it, when the bridge serves the folder.
  */
 export function stepPicture(rec: EpisodeRecord, index: number): string | null {
+  const folder = runFolderOf(rec);
+  return rec.frames?.[index] ?? (folder ? `${folder}step_${String(index).padStart(3, '0')}.jpg` : null);
+}
+
+/** The episode's folder in the run folder as the bridge serves it, or null. */
+function runFolderOf(rec: EpisodeRecord): string | null {
   const folder = rec.info.pictures;
-  return rec.frames?.[index] ?? (folder && RUN_PICTURES.test(folder) && !folder.includes('..') ? `${folder}step_${String(index).padStart(3, '0')}.jpg` : null);
+  return folder && RUN_PICTURES.test(folder) && !folder.includes('..') ? folder : null;
+}
+
+/** A run folder's state file is under 1 MB (bench); past this, something else is being served. */
+const MAX_STATE_FILE_CHARS = 8_000_000;
+
+async function fetchText(url: string): Promise<string> {
+  const res = await fetch(url, { cache: 'no-store' });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return res.text();
 }
 
 /** A folder of the bridge's Runs route, relative to the studio page: nothing else is loaded as a picture. */
 const RUN_PICTURES = /^runs\/[A-Za-z0-9._%-]+\/trajectory\/[A-Za-z0-9._%/-]+\/$/;
 
+/** The last step of an episode that changed the screen (terminal actions do not): what a current frame shows. */
 export function lastScreenStep(rec: EpisodeRecord): number {
   for (let i = rec.steps.length - 1; i >= 0; i--) if (!rec.steps[i]!.terminal) return rec.steps[i]!.index;
   return 0;
