@@ -2,12 +2,12 @@
  * `phonegym run`: an evaluation (or a resumed one) from the command line, Ctrl+C finishing the
  * files first; and `resumeConfig`, the folder's own config with this command line's execution flags.
  */
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { chromiumOrOffer } from './chromiumOffer.ts';
 import { UsageError } from '../protocol/errors.ts';
 import { EXECUTION_KEYS, type RunConfig } from '../runner/config.ts';
 import { configOfRun, readMeta } from '../runner/runFolder.ts';
-import { RUNS_PREFIX, runsRoute, servedAs } from '../view/runsRoute.ts';
+import { runsBeside } from '../view/runsRoute.ts';
 import { resolveRunConfig, runHelp, type ResolvedRun } from './runFlags.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function cmdRun(argv: string[]): Promise<number> {
       keepOpenUntil,
       resume: resolved.resume ?? undefined,
       // The studio's Runs tab: this run's folder and its neighbours, each in the run viewer.
-      studioRuns: (runDir) => ({ dir: dirname(runDir), routes: [[RUNS_PREFIX, runsRoute(dirname(runDir))]], ...servedAs(basename(runDir)) }),
+      studioRuns: runsBeside,
     });
     if (out.interrupted) return 130; // interrupted, as shells expect
     // Unfinished episodes (a shard process died) or run errors: the run did not do all it should.

@@ -9,7 +9,7 @@
  * A name is one path segment of plain characters; nothing outside the directory is reachable.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpRoute } from '../server/http.ts';
 import { sendJson } from '../server/http.ts';
@@ -23,9 +23,15 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 /** The list shows this many folders, newest first. */
 const MAX_LISTED = 500;
 
-/** Where the route serves the run folder `name` of its directory, relative to the page (none for a name it refuses). */
-export function servedAs(name: string): { served?: string } {
-  return NAME.test(name) ? { served: `${RUNS_PREFIX.slice(1)}${name}/` } : {};
+/**
+ * A run's studio serving the run folders beside it (its Runs tab), this run's own folder among
+ * them: the route, and where the run's folder is served relative to the page (none for a name the
+ * route refuses).
+ */
+export function runsBeside(runDir: string): { dir: string; routes: [string, HttpRoute][]; served?: string } {
+  const dir = dirname(runDir);
+  const name = basename(runDir);
+  return { dir, routes: [[RUNS_PREFIX, runsRoute(dir)]], ...(NAME.test(name) ? { served: `${RUNS_PREFIX.slice(1)}${name}/` } : {}) };
 }
 
 function listing(dir: string, name: string): RunListing | null {

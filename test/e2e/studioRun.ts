@@ -6,8 +6,8 @@
 import { expect } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { RUNS_PREFIX, runsRoute, servedAs } from '../../bridge/view/runsRoute.ts';
+import { join } from 'node:path';
+import { runsBeside } from '../../bridge/view/runsRoute.ts';
 import { DEFAULT_CONFIG, type RunConfig } from '../../bridge/runner/config.ts';
 import { runEvaluation, type RunOutcome } from '../../bridge/runner/run.ts';
 
@@ -31,7 +31,7 @@ export function startStudioRun(config: Partial<RunConfig>, opts: { runs?: 'serve
     {
       log: (line) => (url ||= /studio: (http\S+)/.exec(line)?.[1] ?? ''),
       keepOpenUntil,
-      ...(opts.runs ? { studioRuns: (d: string) => ({ dir: dirname(d), routes: [[RUNS_PREFIX, runsRoute(dirname(d))]], ...servedAs(basename(d)) }) } : {}),
+      ...(opts.runs ? { studioRuns: runsBeside } : {}),
     },
   );
   return {
